@@ -1,0 +1,495 @@
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppContext, AppInstance } from './app-types.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createBackground } from './lib/background.ts';
+import { createLocalMediaStorage } from './lib/media-storage.ts';
+import { serverRoot } from './lib/paths.ts';
+import { userRoom } from './lib/realtime.ts';
+import { loadSecrets, loadSharedSecrets } from './lib/secrets.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createPromoRepository } from './modules/promo/promo.repository.ts';
+import { promoRoutes } from './modules/promo/promo.routes.ts';
+import { createPromoService } from './modules/promo/promo.service.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createJwt } from './modules/auth/jwt.ts';
+import { createLedgerRepository } from './modules/billing/ledger.repository.ts';
+import { createLedgerService } from './modules/billing/ledger.service.ts';
+import { walletRoutes } from './modules/billing/wallet.routes.ts';
+import { createBotsRepository } from './modules/bots/bots.repository.ts';
+import { botsRoutes } from './modules/bots/bots.routes.ts';
+import { seedBots } from './modules/bots/bots.seed.ts';
+import { createBotsService } from './modules/bots/bots.service.ts';
+import { createChatsRepository } from './modules/chats/chats.repository.ts';
+import { chatsRoutes } from './modules/chats/chats.routes.ts';
+import { createChatsService } from './modules/chats/chats.service.ts';
+import { startCompanionClock } from './modules/chats/companion.service.ts';
+import type { Brain } from './modules/chats/engine/brain.ts';
+import { createBuiltinBrain } from './modules/chats/engine/builtin-brain.ts';
+import { createOpenAiBrain } from './modules/chats/engine/openai-brain.ts';
+import { createOpenAiClient } from './modules/chats/engine/openai-client.ts';
+import { createAiStatusTracker } from './modules/chats/ai-status.ts';
+import { aiStatusRoutes } from './modules/chats/ai-status.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createSandboxProcessor } from './modules/payments/sandbox/sandbox-processor.ts';
+import { createSandboxProvider } from './modules/payments/sandbox/sandbox-provider.ts';
+import { createSandboxRepository } from './modules/payments/sandbox/sandbox.repository.ts';
+import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
+import { createSubscriptionsRepository } from './modules/payments/subscriptions.repository.ts';
+import { subscriptionsRoutes } from './modules/payments/subscriptions.routes.ts';
+import { createSubscriptionsService } from './modules/payments/subscriptions.service.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createChatMediaService } from './modules/media/chat-media.service.ts';
+import { mediaCommandHandlers } from './modules/media/media.commands.ts';
+import { createMediaReplies } from './modules/media/media-replies.ts';
+import { createMediaRepository } from './modules/media/media.repository.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { createMediaService } from './modules/media/media.service.ts';
+import { registerMediaSocket } from './modules/media/media.socket.ts';
+import { createEspeakTts } from './modules/media/tts/espeak-tts.ts';
+import { createOpenAiTts } from './modules/media/tts/openai-tts.ts';
+import type { TtsEngine } from './modules/media/tts/tts.ts';
+import { createPreparedClipsProvider, type VideoProvider } from './modules/media/video/video-provider.ts';
+import { demoVideoDir } from './modules/bots/demo-art.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createPlatformRepository } from './modules/platform/platform.repository.ts';
+import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { createPlatformService } from './modules/platform/platform.service.ts';
+import { createSupportRepository } from './modules/support/support.repository.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { createSupportService } from './modules/support/support.service.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
+import { createTelegramService } from './modules/telegram/telegram.service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { createSocketServer } from './plugins/socket.ts';
+import { registerStatic } from './plugins/static.ts';
+
+/** The built SPA: apps/web/dist. */
+export const DEFAULT_WEB_DIST = resolve(serverRoot(), '../web/dist');
+
+export type BuildOptions = {
+  /** Replaces the companion engine (tests). */
+  brain?: Brain;
+  /** Where media files live; defaults to DATA_DIR/media. */
+  mediaRoot?: string;
+  logger?: FastifyBaseLogger | boolean;
+  /** A refresh token reused within this window is a racing tab, not theft (default 10 s). */
+  refreshReuseGraceMs?: number;
+  /** Start an in-memory PGlite from this migrated dump (tests). */
+  pgliteTemplate?: Blob | File;
+  /** Replaces the text-to-speech engine (tests). */
+  tts?: TtsEngine;
+  /** Replaces the video provider (tests). */
+  videoProvider?: VideoProvider;
+};
+
+/**
+ * Builds the whole server: database (migrated and seeded), services, REST routes, Socket.IO and
+ * the SPA. Tests call it with `app.inject`; server.ts adds listen and shutdown.
+ */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<AppInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === undefined
+        ? {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          }
+        : opts.logger === true
+          ? { level: config.LOG_LEVEL }
+          : opts.logger === false
+            ? false
+            : undefined,
+    ...(typeof opts.logger === 'object' ? { loggerInstance: opts.logger } : {}),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 256 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // JSON everywhere (DESIGN §4): anything else answers 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    pgliteTemplate: opts.pgliteTemplate,
+  });
+  await database.migrate();
+  const db = database.db;
+
+  const settingsRepo = createSettingsRepository(db);
+  const secrets =
+    database.kind === 'postgres'
+      ? await loadSharedSecrets(settingsRepo.secrets, config.JWT_SECRET)
+      : loadSecrets({ dataDir: config.DATA_DIR, jwtSecret: config.JWT_SECRET });
+  const storage = createLocalMediaStorage(
+    opts.mediaRoot ??
+      config.MEDIA_DIR ??
+      (config.DATA_DIR === 'memory://' ? resolve('.data-test/media') : join(config.DATA_DIR, 'media')),
+  );
+  const background = createBackground((err) => app.log.error({ err }, 'background task failed'));
+  const jwt = createJwt(secrets.jwtSecret);
+  const socket = createSocketServer({
+    server: app.server,
+    verify: (token) => jwt.verify(token),
+    redisUrl: config.REDIS_URL,
+    log: app.log,
+  });
+  const realtime = socket.realtime;
+
+  const settings = createSettingsService(settingsRepo);
+  const ledger = createLedgerService({ db, repo: createLedgerRepository(), realtime });
+  const users = createUsersService({ db, repo: createUsersRepository(), ledger });
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const mail = createMailService({
+    db,
+    log: app.log,
+    smtpUrl: config.SMTP_URL,
+    from: `Amora <no-reply@${new URL(publicUrl).hostname}>`,
+  });
+  const auth = createAuthService({
+    db,
+    repo: createAuthRepository(),
+    users,
+    jwt,
+    mail,
+    publicUrl,
+    reuseGraceMs: opts.refreshReuseGraceMs ?? 10_000,
+  });
+  const botsRepo = createBotsRepository();
+  const bots = createBotsService({ db, repo: botsRepo, storage });
+  // The engine: OpenAI-compatible when LLM_BASE_URL is set, else the built-in one (DESIGN §4).
+  const useLlm = !opts.brain && Boolean(config.LLM_BASE_URL && config.LLM_MODEL);
+  const aiStatus = createAiStatusTracker({
+    engine: opts.brain?.name ?? (useLlm ? 'openai' : 'builtin'),
+    onChange: (status) => {
+      app.log.warn({ aiStatus: status }, 'AI status changed');
+      realtime.toAll('ai_status', status);
+    },
+  });
+  socket.io.on('connection', (s) => {
+    s.on('request_lifecheck_ai', () => s.emit('ai_status', aiStatus.current()));
+  });
+  const builtinBrain = createBuiltinBrain();
+  const brain =
+    opts.brain ??
+    (useLlm && config.LLM_BASE_URL && config.LLM_MODEL
+      ? createOpenAiBrain({
+          client: createOpenAiClient({
+            baseUrl: config.LLM_BASE_URL,
+            apiKey: config.LLM_API_KEY,
+            model: config.LLM_MODEL,
+            timeoutMs: config.LLM_TIMEOUT_MS,
+            idleTimeoutMs: config.LLM_IDLE_TIMEOUT_MS,
+            retries: config.LLM_RETRIES,
+            retryBaseMs: config.LLM_RETRY_BASE_MS,
+          }),
+          referee: builtinBrain,
+          status: aiStatus,
+          contextTokens: config.LLM_CONTEXT_TOKENS,
+          onSummaryError: (err) => app.log.warn({ err }, 'chat summary failed'),
+        })
+      : builtinBrain);
+  // Media (photos, voice notes, videos): TTS from TTS_BASE_URL when set, else espeak-ng.
+  const mediaRepo = createMediaRepository();
+  const media = createMediaService({
+    db,
+    repo: mediaRepo,
+    storage,
+    tts:
+      opts.tts ??
+      (config.TTS_BASE_URL
+        ? createOpenAiTts({
+            baseUrl: config.TTS_BASE_URL,
+            apiKey: config.TTS_API_KEY,
+            model: config.TTS_MODEL,
+          })
+        : createEspeakTts()),
+    video:
+      opts.videoProvider ??
+      createPreparedClipsProvider(demoVideoDir() ?? resolve(serverRoot(), 'assets/demo-video')),
+  });
+  const chats = createChatsService({
+    db,
+    repo: createChatsRepository(),
+    bots,
+    users,
+    ledger,
+    settings,
+    realtime,
+    brain,
+    background,
+    log: app.log,
+    replyDelayMs: config.REPLY_DELAY_MS,
+    replyMedia: createMediaReplies({
+      media,
+      settings,
+      lastPhotoFromHer: (chatId) => chats.lastPhotoFromHer(chatId),
+    }),
+  });
+  const chatMedia = createChatMediaService({
+    db,
+    repo: mediaRepo,
+    media,
+    chats,
+    ledger,
+    settings,
+    realtime,
+    background,
+    log: app.log,
+  });
+  registerMediaSocket(socket.io, chatMedia, app.log);
+  const [requestCommand, voiceCommand] = mediaCommandHandlers(chatMedia);
+  chats.commands.register(requestCommand);
+  chats.commands.register(voiceCommand);
+
+  // The sandbox processor posts its webhooks to our endpoint over HTTP once the server listens
+  // (in-process through inject before that, e.g. in tests): the same route, parser and checks.
+  const sandbox = createSandboxProcessor({
+    db,
+    repo: createSandboxRepository(),
+    background,
+    webhookSecret: secrets.webhookSecret,
+    log: app.log,
+    options: {
+      maxDelayMs: config.SANDBOX_WEBHOOK_DELAY_MS,
+      duplicateRate: config.SANDBOX_DUPLICATE_RATE,
+      processingMs: config.SANDBOX_PROCESSING_MS,
+      retryBaseMs: config.SANDBOX_RETRY_BASE_MS,
+    },
+    transport: async (path, body, headers) => {
+      const addr = app.server.listening ? app.server.address() : null;
+      if (addr && typeof addr === 'object') {
+        const host = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.address;
+        const res = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${addr.port}${path}`, {
+          method: 'POST',
+          body,
+          headers,
+          signal: AbortSignal.timeout(10_000),
+        });
+        return res.status;
+      }
+      const res = await app.inject({ method: 'POST', url: path, payload: body, headers });
+      return res.statusCode;
+    },
+  });
+  const promo = createPromoService({ db, repo: createPromoRepository(), ledger, users });
+  const payments = createPaymentsService({
+    db,
+    repo: createPaymentsRepository(),
+    ledger,
+    users,
+    settings,
+    providers: {
+      sandbox: createSandboxProvider({ processor: sandbox, webhookSecret: secrets.webhookSecret }),
+    },
+    defaultProvider: config.PAYMENT_PROVIDER,
+    discounts: promo,
+  });
+  // A failed or declined checkout gives its promo-code discount back.
+  payments.onPayment({ failed: (tx, payment) => promo.releaseDiscountIn(tx, payment.id) });
+  const subscriptions = createSubscriptionsService({
+    db,
+    repo: createSubscriptionsRepository(),
+    payments,
+    ledger,
+    users,
+    settings,
+    log: app.log,
+  });
+  // The renewal job: a DB-driven sweep on every node (rows are claimed by conditional updates).
+  if (config.SUBSCRIPTION_SWEEP_MS > 0) {
+    let sweeping = false;
+    const timer = setInterval(() => {
+      if (sweeping || background.closing) return;
+      sweeping = true;
+      background.run(() => subscriptions.sweep().finally(() => (sweeping = false)));
+    }, config.SUBSCRIPTION_SWEEP_MS);
+    timer.unref();
+    app.addHook('preClose', async () => clearInterval(timer));
+  }
+
+  const platform = createPlatformService({ db, repo: createPlatformRepository(), chats });
+  const support = createSupportService({ db, repo: createSupportRepository(), realtime });
+  const telegram = createTelegramService({ botToken: config.TELEGRAM_BOT_TOKEN, users, auth });
+  // Account deletion (POST /api/user/delete): every device is signed out.
+  users.onDeactivate(async (userId) => {
+    // SPEC §5: deleting an account cancels its active subscription (no further renewals).
+    if ((await subscriptions.last(userId))?.state === 'active') await subscriptions.cancel(userId);
+    await auth.revokeAllSessions(userId);
+    socket.io.in(userRoom(userId)).disconnectSockets(true);
+  });
+
+  const ctx: AppContext = {
+    config,
+    db,
+    dbKind: database.kind,
+    secrets,
+    storage,
+    realtime,
+    background,
+    io: socket.io,
+    services: {
+      settings,
+      ledger,
+      users,
+      mail,
+      auth,
+      bots,
+      chats,
+      aiStatus,
+      payments,
+      sandbox,
+      subscriptions,
+      platform,
+      support,
+      telegram,
+    },
+  };
+  app.decorate('ctx', ctx);
+
+  await settings.seed();
+  await seedBots({ db, repo: botsRepo, storage, log: app.log, demo: config.SEED_DEMO });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
+    await auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+
+  // The relationship clock (issue 3): neglect and "she writes first", on every node (steps are claimed).
+  const sweepMs = config.COMPANION_SWEEP_MS ?? (config.NODE_ENV === 'test' ? 0 : 60_000);
+  if (sweepMs > 0) {
+    const stopClock = startCompanionClock(chats.companion, sweepMs, app.log);
+    app.addHook('preClose', async () => stopClock());
+  }
+
+  // Shutdown: drop sockets first (they would keep the server open), let background work finish,
+  // then close the database.
+  app.addHook('preClose', async () => {
+    socket.disconnectAll();
+  });
+  app.addHook('onClose', async () => {
+    await background.drain();
+    await socket.close();
+    await database.close();
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://telegram.org'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : null;
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (err) => app.log.error({ err }, 'redis error (rate limit)'));
+    app.addHook('onClose', async () => {
+      await rateLimitRedis.quit().catch(() => undefined);
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'amora-rl:' } : {}),
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
+    }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Amora API',
+        description:
+          'The public contract of Amora (DESIGN.md §4). Errors are `{ statusCode, code, message }`. Realtime events travel over Socket.IO at `/socket.io` (auth: `{ token }`).',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuth(app);
+  healthRoutes(app);
+  authRoutes(app);
+  usersRoutes(app);
+  settingsRoutes(app);
+  walletRoutes(app);
+  botsRoutes(app);
+  aiStatusRoutes(app);
+  chatsRoutes(app);
+  mediaRoutes(app, chatMedia);
+  platformRoutes(app);
+  supportRoutes(app);
+  telegramRoutes(app);
+  adminRoutes(app);
+  registrationRoutes(app);
+  promoRoutes(app, promo);
+  paymentsRoutes(app);
+  sandboxRoutes(app, () => sandbox);
+  subscriptionsRoutes(app);
+  geoRoutes(app);
+
+  await registerStatic(app, {
+    mediaRoot: storage.root,
+    webDist: config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null,
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,101 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Every environment variable the server reads (DESIGN §4), parsed once at start. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl.optional(),
+  REDIS_URL: optionalUrl.optional(),
+  REPLY_DELAY_MS: z.coerce.number().min(0).max(600_000).default(1500),
+  /** How often each node runs the relationship clock (neglect, she writes first); 0 turns it off. */
+  COMPANION_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  LLM_BASE_URL: optionalUrl.optional(),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  /** Tokens the model may see per request (prompt + reply), estimated at ~4 characters each. */
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(512).max(1_000_000).default(4096),
+  /** Wait for the model server to start answering. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(20_000),
+  /** Longest silence between two streamed chunks. */
+  LLM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
+  /** Retries (with exponential backoff) of a reply before any text arrived. */
+  LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** Payments: the provider used when a request names none (the built-in sandbox by default). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'telegram']).default('sandbox'),
+  /** The sandbox processor delays each webhook by a random 0..N ms (so they can arrive out of order). */
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  /** Chance (0..1) that the sandbox delivers an event twice, as real processors sometimes do. */
+  SANDBOX_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.25),
+  /** How long the sandbox's 4000 0000 0000 0077 card stays processing. */
+  SANDBOX_PROCESSING_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
+  /** How often this node sweeps subscriptions (grants, renewals, expiries); 0 turns the job off. */
+  SUBSCRIPTION_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  SANDBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(500),
+  TTS_BASE_URL: optionalUrl.optional(),
+  TTS_API_KEY: optionalText,
+  /** The model asked of the TTS endpoint (default tts-1). */
+  TTS_MODEL: optionalText,
+  TELEGRAM_BOT_TOKEN: optionalText,
+  SMTP_URL: optionalText,
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText,
+  PUBLIC_URL: optionalUrl.optional(),
+  JWT_SECRET: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where media files are kept; defaults to DATA_DIR/media. */
+  MEDIA_DIR: optionalText,
+  /** Where the built SPA lives (default apps/web/dist); an empty value serves the API only. */
+  WEB_DIST: z.string().trim().optional(),
+  /** Set to "false" to keep the demo characters out of a fresh database. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Rate limit for auth endpoints, requests per minute per IP. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = { ...parsed.data, ...overrides };
+  // Relative paths are taken from where the command was started (npm sets INIT_CWD to it; npm
+  // workspace scripts themselves run inside apps/server), so `npm start` keeps ./data at the root.
+  const base = env.INIT_CWD ?? process.cwd();
+  const absolute = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
+  if (config.DATA_DIR !== 'memory://') config.DATA_DIR = absolute(config.DATA_DIR);
+  if (config.MEDIA_DIR) config.MEDIA_DIR = absolute(config.MEDIA_DIR);
+  if (config.WEB_DIST) config.WEB_DIST = absolute(config.WEB_DIST);
+  if ((config.ADMIN_EMAIL && !config.ADMIN_PASSWORD) || (!config.ADMIN_EMAIL && config.ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (config.LLM_BASE_URL && !config.LLM_MODEL) {
+    throw new Error(
+      'Invalid configuration:\n  LLM_MODEL must be set with LLM_BASE_URL (the model name the server knows)',
+    );
+  }
+  return config;
+}

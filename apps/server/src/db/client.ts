@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { serverRoot } from '../lib/paths.ts';
+import * as authSchema from './schema/auth.ts';
+import * as botsSchema from './schema/bots.ts';
+import * as chatsSchema from './schema/chats.ts';
+import * as ledgerSchema from './schema/ledger.ts';
+import * as platformSchema from './schema/platform.ts';
+import * as paymentsSchema from './schema/payments.ts';
+import * as settingsSchema from './schema/settings.ts';
+import * as usersSchema from './schema/users.ts';
+
+export const schema = {
+  ...usersSchema,
+  ...authSchema,
+  ...ledgerSchema,
+  ...paymentsSchema,
+  ...settingsSchema,
+  ...botsSchema,
+  ...chatsSchema,
+  ...platformSchema,
+};
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repositories accept either the database or a transaction. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the migrations (serialised across nodes on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function migrationsFolder(): string {
+  return join(serverRoot(), 'src', 'db', 'migrations');
+}
+
+const MIGRATION_LOCK_KEY = 7_303_117;
+
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** An in-memory PGlite starts from this dump of an already migrated database (tests). */
+  pgliteTemplate?: Blob | File | undefined;
+}): Database {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries in flight still reject.
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = new pg.Client({ connectionString: opts.databaseUrl });
+        await client.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          await client.end();
+        }
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  let client: PGlite;
+  if (opts.dataDir === undefined || opts.dataDir === 'memory://') {
+    client = opts.pgliteTemplate ? new PGlite({ loadDataDir: opts.pgliteTemplate }) : new PGlite();
+  } else {
+    const dir = join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** A dump of a freshly migrated in-memory PGlite, for starting many test databases quickly. */
+export async function migratedPgliteTemplate(): Promise<File | Blob> {
+  const database = openDatabase({ dataDir: 'memory://' });
+  await database.migrate();
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  return dump;
+}

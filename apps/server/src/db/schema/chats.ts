@@ -1,0 +1,86 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bots } from './bots.ts';
+import { users } from './users.ts';
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    botId: text('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull().default(1),
+    points: integer('points').notNull().default(0),
+    mood: text('mood').notNull().default('Neutral'),
+    mode: text('mode').notNull().default('gentle'),
+    status: text('status').notNull().default('active'),
+    locked: boolean('locked').notNull().default(false),
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    typing: text('typing'),
+    voiceMode: boolean('voice_mode').notNull().default(false),
+    spicy: boolean('spicy').notNull().default(false),
+    videoRequested: integer('video_requested').notNull().default(0),
+    language: text('language').notNull().default('en'),
+    memory: jsonb('memory').$type<Record<string, unknown>>().notNull().default({}),
+    /** Rude turns not yet made up for; too many end the relationship (issue 3). */
+    offenses: integer('offenses').notNull().default(0),
+    /** Her replies since the last gift or gift wish (drives the Gift mood). */
+    repliesSinceGift: integer('replies_since_gift').notNull().default(0),
+    /** When neglect last cost points (the sweep claims a chat by moving this forward). */
+    neglectedAt: timestamp('neglected_at', { withTimezone: true, mode: 'date' }),
+    /** When she last wrote first; once per silence (compared with lastActivityAt). */
+    nudgedAt: timestamp('nudged_at', { withTimezone: true, mode: 'date' }),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chats_user_bot_unique').on(t.userId, t.botId),
+    index('chats_user_activity').on(t.userId, t.lastActivityAt),
+    index('chats_status_activity').on(t.status, t.lastActivityAt),
+  ],
+);
+export type ChatRow = typeof chats.$inferSelect;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    self: boolean('self').notNull(),
+    text: text('text').notNull().default(''),
+    photo: text('photo'),
+    voice: text('voice'),
+    video: text('video'),
+    eventType: text('event_type'),
+    isBlured: boolean('is_blured').notNull().default(false),
+    bluredContent: text('blured_content'),
+    liked: boolean('liked').notNull().default(false),
+    readed: boolean('readed').notNull().default(false),
+    failed: boolean('failed').notNull().default(false),
+    delayMs: integer('delay_ms'),
+    responseMessageId: text('response_message_id'),
+    language: text('language'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_chat_seq').on(t.chatId, t.seq)],
+);
+export type MessageRow = typeof messages.$inferSelect;

@@ -1,0 +1,165 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
+
+const ADMIN = { email: 'moderator@example.com', password: 'moderator password 1' };
+let t: TestApp;
+let url: string;
+let admin: { token: string; userId: string };
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
+  const body = res.json<{ accessToken: string; user: { _id: string } }>();
+  admin = { token: body.accessToken, userId: body.user._id };
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+async function socketFor(token: string): Promise<Socket> {
+  const socket = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+async function firstBotId(): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/bots' });
+  const bot = res.json<{ data: { _id: string; remote_id: number }[] }>().data.find((b) => b.remote_id !== 0);
+  return bot!._id;
+}
+
+describe('POST /api/admin/users/:id/ban', () => {
+  it('bans a user: the live `banned` event, the user view, and chats and payments refused with 403 BANNED', async () => {
+    const user = await onboardedUser(t.app);
+    const socket = await socketFor(user.token);
+    const live = new Promise<{ reason: string | null }>((resolve) => socket.once('banned', resolve));
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.userId}/ban`,
+      headers: bearer(admin),
+      payload: { reason: '  Spam in support  ' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: { _id: user.userId, banned: { is: true, reason: 'Spam in support' } } });
+    await expect(live).resolves.toEqual({ reason: 'Spam in support' });
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(user) });
+    expect(me.json().user.banned).toEqual({ is: true, reason: 'Spam in support' });
+
+    const chat = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: bearer(user),
+      payload: { botId: await firstBotId() },
+    });
+    expect(chat.statusCode).toBe(403);
+    expect(chat.json()).toMatchObject({ statusCode: 403, code: 'BANNED', message: 'Spam in support' });
+
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json<{
+      data: { settings: { purchase: { uuid: string }[]; subscription: { uuid: string }[] } };
+    }>().data.settings;
+    const purchase = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/purchase',
+      headers: bearer(user),
+      payload: { packId: settings.purchase[0]!.uuid },
+    });
+    expect(purchase.statusCode).toBe(403);
+    expect(purchase.json()).toMatchObject({ code: 'BANNED' });
+    const subscribe = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/subscribe',
+      headers: bearer(user),
+      payload: { planId: settings.subscription[0]!.uuid },
+    });
+    expect(subscribe.statusCode).toBe(403);
+    expect(subscribe.json()).toMatchObject({ code: 'BANNED' });
+
+    // A banned user can still sign in and refresh, so the app can show the ban modal and the reason.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: 'correct horse battery' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user.banned).toEqual({ is: true, reason: 'Spam in support' });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: user.cookie },
+    });
+    expect(refresh.statusCode).toBe(200);
+  });
+
+  it('unbans: the `unbanned` event, and the user can open a chat again', async () => {
+    const user = await onboardedUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.userId}/ban`,
+      headers: bearer(admin),
+      payload: { reason: 'Abuse' },
+    });
+    const socket = await socketFor(user.token);
+    const live = new Promise<unknown>((resolve) => socket.once('unbanned', resolve));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.userId}/unban`,
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.banned).toEqual({ is: false, reason: null });
+    await expect(live).resolves.toEqual({});
+    const chat = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: bearer(user),
+      payload: { botId: await firstBotId() },
+    });
+    expect(chat.statusCode).toBe(201);
+  });
+
+  it('refuses guests (401), other roles (403), bad bodies (400), unknown users (404) and self-bans (403)', async () => {
+    const user = await onboardedUser(t.app);
+    const target = `/api/admin/users/${user.userId}/ban`;
+    const guest = await t.app.inject({ method: 'POST', url: target, payload: { reason: 'x' } });
+    expect(guest.statusCode).toBe(401);
+    const other = await onboardedUser(t.app);
+    const notAdmin = await t.app.inject({ method: 'POST', url: target, headers: bearer(other), payload: { reason: 'x' } });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json()).toMatchObject({ code: 'FORBIDDEN' });
+
+    for (const payload of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', extra: 1 }]) {
+      const bad = await t.app.inject({ method: 'POST', url: target, headers: bearer(admin), payload });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    }
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(user) });
+    expect(me.json().user.banned.is).toBe(false);
+
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/nobody-here/ban',
+      headers: bearer(admin),
+      payload: { reason: 'x' },
+    });
+    expect(missing.statusCode).toBe(404);
+    const self = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${admin.userId}/ban`,
+      headers: bearer(admin),
+      payload: { reason: 'oops' },
+    });
+    expect(self.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,102 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerEntries } from '../../db/schema/ledger.ts';
+import { users } from '../../db/schema/users.ts';
+
+export function createLedgerRepository() {
+  return {
+    async findByKey(db: DbOrTx, idempotencyKey: string) {
+      const [row] = await db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.idempotencyKey, idempotencyKey))
+        .limit(1);
+      return row ?? null;
+    },
+    /**
+     * The conditional update of DESIGN §3: the balance changes only if it stays non-negative.
+     * Returns the new balance, or null when the user is missing or cannot pay.
+     */
+    async changeBalance(db: DbOrTx, userId: string, delta: number): Promise<number | null> {
+      const [row] = await db
+        .update(users)
+        .set({ tokens: sql`${users.tokens} + ${delta}`, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), gte(sql`${users.tokens} + ${delta}`, 0)))
+        .returning({ tokens: users.tokens });
+      return row ? row.tokens : null;
+    },
+    /**
+     * The whole change in one statement (one round trip while the user's row is locked): the
+     * conditional balance update and the entry insert, unless the key was already applied.
+     * Returns the new entry, or null when the key exists or the balance cannot pay.
+     */
+    async applyAtomic(
+      db: DbOrTx,
+      e: {
+        id: string;
+        userId: string;
+        delta: number;
+        reason: string;
+        reference: string | null;
+        idempotencyKey: string;
+      },
+    ): Promise<{ id: string; balanceAfter: number } | null> {
+      const result: unknown = await db.execute(sql`
+        with upd as (
+          update users
+          set tokens = tokens + ${e.delta}, updated_at = now()
+          where id = ${e.userId}
+            and tokens + ${e.delta} >= 0
+            and not exists (select 1 from ledger_entries where idempotency_key = ${e.idempotencyKey})
+          returning tokens
+        )
+        insert into ledger_entries (id, user_id, delta, balance_after, reason, reference, idempotency_key)
+        select ${e.id}, ${e.userId}, ${e.delta}, upd.tokens, ${e.reason}, ${e.reference}, ${e.idempotencyKey} from upd
+        returning id, balance_after`);
+      // node-postgres and PGlite both answer { rows }.
+      const row = (result as { rows: { id: string; balance_after: number | string }[] }).rows[0];
+      return row ? { id: row.id, balanceAfter: Number(row.balance_after) } : null;
+    },
+    /** Reads the balance and locks the user row until the transaction ends. */
+    async lockBalance(db: DbOrTx, userId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ tokens: users.tokens })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update')
+        .limit(1);
+      return row ? row.tokens : null;
+    },
+    async insert(
+      db: DbOrTx,
+      entry: {
+        id: string;
+        userId: string;
+        delta: number;
+        balanceAfter: number;
+        reason: string;
+        reference: string | null;
+        idempotencyKey: string;
+      },
+    ) {
+      const [row] = await db.insert(ledgerEntries).values(entry).returning();
+      return row!;
+    },
+    async listForUser(db: DbOrTx, userId: string, limit: number) {
+      return db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, userId))
+        .orderBy(desc(ledgerEntries.seq))
+        .limit(limit);
+    },
+    async sumForUser(db: DbOrTx, userId: string): Promise<number> {
+      const [row] = await db
+        .select({ sum: sql<string | null>`sum(${ledgerEntries.delta})` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, userId));
+      return Number(row?.sum ?? 0);
+    },
+  };
+}
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

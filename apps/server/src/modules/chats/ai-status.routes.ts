@@ -1,0 +1,17 @@
+import { AiStatusResponse } from '@amora/shared/ai-status.ts';
+import type { AppInstance } from '../../app-types.ts';
+
+export function aiStatusRoutes(app: AppInstance): void {
+  app.get(
+    '/api/chat/ai-status',
+    {
+      schema: {
+        tags: ['chats'],
+        summary:
+          'Health of the engine that writes her replies (ok, degraded, down) and when it last failed; changes also arrive as the `ai_status` socket event',
+        response: { 200: AiStatusResponse },
+      },
+    },
+    async () => ({ data: app.ctx.services.aiStatus.current() }),
+  );
+}

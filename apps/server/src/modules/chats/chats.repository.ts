@@ -1,0 +1,197 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bots } from '../../db/schema/bots.ts';
+import { chats, messages, type ChatRow, type MessageRow } from '../../db/schema/chats.ts';
+
+export type NewChat = typeof chats.$inferInsert;
+export type NewMessage = typeof messages.$inferInsert;
+export type ChatPatch = Partial<Omit<NewChat, 'id' | 'userId' | 'botId' | 'createdAt'>>;
+
+/** Every query filters by the owner (DESIGN §3): another user's chat simply does not exist. */
+export function createChatsRepository() {
+  return {
+    async findOwned(db: DbOrTx, userId: string, chatId: string): Promise<ChatRow | null> {
+      const [row] = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async findByUserBot(db: DbOrTx, userId: string, botId: string): Promise<ChatRow | null> {
+      const [row] = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.userId, userId), eq(chats.botId, botId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async insert(db: DbOrTx, chat: NewChat): Promise<ChatRow> {
+      const [row] = await db.insert(chats).values(chat).returning();
+      return row!;
+    },
+    async listForUser(db: DbOrTx, userId: string): Promise<ChatRow[]> {
+      return db.select().from(chats).where(eq(chats.userId, userId)).orderBy(desc(chats.lastActivityAt));
+    },
+    async lastMessages(db: DbOrTx, chatIds: string[]): Promise<MessageRow[]> {
+      if (!chatIds.length) return [];
+      return db
+        .selectDistinctOn([messages.chatId])
+        .from(messages)
+        .where(inArray(messages.chatId, chatIds))
+        .orderBy(messages.chatId, desc(messages.seq));
+    },
+    /**
+     * Takes the chat's send lock if it is free (or held longer than `staleBefore`, which means the
+     * node that held it died). Returns null when another send holds it.
+     */
+    async lock(db: DbOrTx, userId: string, chatId: string, staleBefore: Date): Promise<ChatRow | null> {
+      const [row] = await db
+        .update(chats)
+        .set({ locked: true, lockedAt: new Date(), lastActivityAt: new Date() })
+        .where(
+          and(
+            eq(chats.id, chatId),
+            eq(chats.userId, userId),
+            or(eq(chats.locked, false), isNull(chats.lockedAt), lt(chats.lockedAt, staleBefore)),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    async update(db: DbOrTx, chatId: string, patch: ChatPatch): Promise<ChatRow | null> {
+      const [row] = await db.update(chats).set(patch).where(eq(chats.id, chatId)).returning();
+      return row ?? null;
+    },
+    async updateAllForUser(db: DbOrTx, userId: string, patch: ChatPatch): Promise<void> {
+      await db.update(chats).set(patch).where(eq(chats.userId, userId));
+    },
+    async insertMessage(db: DbOrTx, message: NewMessage): Promise<MessageRow> {
+      const [row] = await db.insert(messages).values(message).returning();
+      return row!;
+    },
+    async findMessage(db: DbOrTx, chatId: string, messageId: string): Promise<MessageRow | null> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), eq(messages.id, messageId)))
+        .limit(1);
+      return row ?? null;
+    },
+    async updateMessage(
+      db: DbOrTx,
+      messageId: string,
+      patch: Partial<NewMessage>,
+    ): Promise<MessageRow | null> {
+      const [row] = await db.update(messages).set(patch).where(eq(messages.id, messageId)).returning();
+      return row ?? null;
+    },
+    /** A page of messages, newest first, strictly older than `beforeSeq` when given. */
+    async page(db: DbOrTx, chatId: string, limit: number, beforeSeq?: number): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(messages)
+        .where(
+          beforeSeq === undefined
+            ? eq(messages.chatId, chatId)
+            : and(eq(messages.chatId, chatId), lt(messages.seq, beforeSeq)),
+        )
+        .orderBy(desc(messages.seq))
+        .limit(limit);
+    },
+    async markRead(db: DbOrTx, chatId: string): Promise<void> {
+      await db
+        .update(messages)
+        .set({ readed: true })
+        .where(and(eq(messages.chatId, chatId), eq(messages.self, false), eq(messages.readed, false)));
+    },
+    /** Marks her unread messages read; returns how many changed. */
+    async markReadCount(db: DbOrTx, chatId: string): Promise<number> {
+      const rows = await db
+        .update(messages)
+        .set({ readed: true })
+        .where(and(eq(messages.chatId, chatId), eq(messages.self, false), eq(messages.readed, false)))
+        .returning({ id: messages.id });
+      return rows.length;
+    },
+    async deleteMessages(db: DbOrTx, chatId: string): Promise<void> {
+      await db.delete(messages).where(eq(messages.chatId, chatId));
+    },
+    /** Active character chats silent since `silentBefore` whose last neglect step is older than `stepBefore`. */
+    async dueForNeglect(db: DbOrTx, silentBefore: Date, stepBefore: Date, limit: number): Promise<ChatRow[]> {
+      const rows = await db
+        .select({ chat: chats })
+        .from(chats)
+        .innerJoin(bots, eq(bots.id, chats.botId))
+        .where(
+          and(
+            eq(chats.status, 'active'),
+            eq(bots.isSupport, false),
+            lt(chats.lastActivityAt, silentBefore),
+            or(isNull(chats.neglectedAt), lt(chats.neglectedAt, stepBefore)),
+          ),
+        )
+        .orderBy(chats.lastActivityAt)
+        .limit(limit);
+      return rows.map((r) => r.chat);
+    },
+    /** Claims one neglect step (safe with several nodes: only one conditional update wins). */
+    async claimNeglect(db: DbOrTx, chatId: string, stepBefore: Date, now: Date): Promise<ChatRow | null> {
+      const [row] = await db
+        .update(chats)
+        .set({ neglectedAt: now })
+        .where(
+          and(
+            eq(chats.id, chatId),
+            eq(chats.status, 'active'),
+            or(isNull(chats.neglectedAt), lt(chats.neglectedAt, stepBefore)),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    /** Active character chats silent since `silentBefore` where she has not written first in this silence. */
+    async dueForNudge(db: DbOrTx, silentBefore: Date, limit: number): Promise<ChatRow[]> {
+      const rows = await db
+        .select({ chat: chats })
+        .from(chats)
+        .innerJoin(bots, eq(bots.id, chats.botId))
+        .where(
+          and(
+            eq(chats.status, 'active'),
+            eq(chats.locked, false),
+            eq(bots.isSupport, false),
+            lt(chats.lastActivityAt, silentBefore),
+            or(isNull(chats.nudgedAt), lt(chats.nudgedAt, chats.lastActivityAt)),
+          ),
+        )
+        .orderBy(chats.lastActivityAt)
+        .limit(limit);
+      return rows.map((r) => r.chat);
+    },
+    /** Claims the one nudge of this silence (a conditional update: one node wins). */
+    async claimNudge(db: DbOrTx, chatId: string, now: Date): Promise<ChatRow | null> {
+      const [row] = await db
+        .update(chats)
+        .set({ nudgedAt: now })
+        .where(
+          and(
+            eq(chats.id, chatId),
+            eq(chats.status, 'active'),
+            eq(chats.locked, false),
+            or(isNull(chats.nudgedAt), lt(chats.nudgedAt, chats.lastActivityAt)),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    async countMessages(db: DbOrTx, chatId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<string>`count(*)` })
+        .from(messages)
+        .where(eq(messages.chatId, chatId));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+export type ChatsRepository = ReturnType<typeof createChatsRepository>;

@@ -1,0 +1,581 @@
+import { CHAT_PAGE_SIZE } from '@amora/shared/constants.ts';
+import {
+  checkMessage,
+  levelForPoints,
+  type Chat,
+  type ChatWithMessages,
+  type Message,
+  type SendMessageBody,
+} from '@amora/shared/chat.ts';
+import { modeLabelFor } from '@amora/shared/companion.ts';
+import { Language, Mood, engineLanguageFor } from '@amora/shared/enums.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { ChatRow, MessageRow } from '../../db/schema/chats.ts';
+import type { ChatPatch } from './chats.repository.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import type { Background } from '../../lib/background.ts';
+import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import type { Realtime } from '../../lib/realtime.ts';
+import { newId } from '../../lib/tokens.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
+import type { BotWithRow, BotsService } from '../bots/bots.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { toChatDto, toChatState, toMessageDto } from './chats.mapper.ts';
+import { createCommandDispatcher } from './commands.ts';
+import { registerCompanionCommands } from './companion-commands.ts';
+import { createCompanionService, relationshipState } from './companion.service.ts';
+import { afterReply } from './relationship.ts';
+import { createReplyStream } from './reply-stream.ts';
+import type { ChatsRepository } from './chats.repository.ts';
+import type { Brain, BrainContext } from './engine/brain.ts';
+import type { BotMessageFields, ChargeIn, ReplyAttachment, ReplyMedia } from './reply-media.ts';
+
+/** A lock older than this belongs to a node that died mid-reply; the next send may take it. */
+const STALE_LOCK_MS = 2 * 60 * 1000;
+const HISTORY_TURNS = 20;
+
+export type ChatsDeps = {
+  db: Db;
+  repo: ChatsRepository;
+  bots: BotsService;
+  users: UsersService;
+  ledger: LedgerService;
+  settings: SettingsService;
+  realtime: Realtime;
+  brain: Brain;
+  background: Background;
+  log: FastifyBaseLogger;
+  replyDelayMs: number;
+  /** Photos, voice notes and videos in replies, and photos from users (modules/media). */
+  replyMedia?: ReplyMedia;
+};
+
+/** Human-like typing time: longer replies take longer; REPLY_DELAY_MS scales it (0 = immediate). */
+export function typingDelay(text: string, scaleMs: number, random: () => number = Math.random): number {
+  if (scaleMs <= 0) return 0;
+  const chars = Math.min([...text].length, 320);
+  const factor = 0.6 + chars / 90 + random() * 0.4;
+  return Math.round(scaleMs * factor);
+}
+
+export function createChatsService(deps: ChatsDeps) {
+  const { db, repo, bots, users, ledger, settings, realtime, brain, background, log } = deps;
+
+  function assertCanChat(user: UserRow): void {
+    if (user.banned) throw new AppError('BANNED', user.bannedReason ?? 'Your account has been blocked');
+  }
+
+  async function owned(userId: string, chatId: string): Promise<ChatRow> {
+    const chat = await repo.findOwned(db, userId, chatId);
+    if (!chat) throw notFound('Chat not found');
+    return chat;
+  }
+
+  function brainContext(
+    chat: ChatRow,
+    bot: BotWithRow,
+    user: UserRow,
+  ): Omit<BrainContext, 'userMessage' | 'history'> {
+    const persona = bot.row.persona;
+    if (!persona) throw new Error(`Character ${bot.row.id} has no persona`);
+    return {
+      character: {
+        name: bot.row.name,
+        age: bot.row.age,
+        sex: bot.row.sex,
+        hobbies: bot.row.hobbies,
+        persona,
+      },
+      language: engineLanguageFor(chat.language),
+      chatLanguage: Language.catch('en').parse(chat.language),
+      user: { name: user.name, age: user.age, sex: user.sex ?? null },
+      chat: {
+        level: levelForPoints(chat.points),
+        points: chat.points,
+        mood: Mood.catch('Neutral').parse(chat.mood),
+        mode: modeLabelFor(chat.mode),
+        spicy: chat.spicy,
+      },
+      memory: chat.memory,
+      now: new Date(),
+    };
+  }
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (ms <= 0 || background.closing) return resolve();
+      const t = setTimeout(resolve, ms);
+      t.unref();
+    });
+
+  function emitState(userId: string, chat: ChatRow): void {
+    realtime.toUser(userId, 'chat', toChatState(chat));
+  }
+
+  // Issue 3: relationship, likes, read receipts, resets, the relationship clock, and commands.
+  const companion = createCompanionService({ db, repo, bots, users, settings, realtime, brain, log, brainContext });
+  const commands = createCommandDispatcher({ db, repo, bots, users, ledger, settings });
+  registerCompanionCommands(commands, {
+    db,
+    repo,
+    realtime,
+    companion,
+    replyLater: ({ userId, chatId, userMessage }) =>
+      background.run(() => reply({ userId, chatId, userMessage, charged: 0 })),
+  });
+
+  /** Generates, stores and delivers her reply to a user message; refunds the message if it fails. */
+  async function reply(input: {
+    userId: string;
+    chatId: string;
+    userMessage: MessageRow;
+    charged: number;
+  }): Promise<void> {
+    const { userId, chatId, userMessage } = input;
+    // Her message id exists before the text does, so a streamed reply grows under one `_id`.
+    const replyId = newId();
+    let stream: ReturnType<typeof createReplyStream> | null = null;
+    try {
+      const chat = await owned(userId, chatId);
+      const bot = await bots.get(chat.botId);
+      const user = await users.getById(userId);
+      const recent = await repo.page(db, chatId, HISTORY_TURNS + 1);
+      const history = recent
+        .filter((m) => m.id !== userMessage.id && (!m.eventType || m.eventType === 'write_first'))
+        .reverse()
+        .map((m) => ({ self: m.self, text: m.text }));
+      realtime.toUser(userId, 'typing', { chatId, state: 'typing' });
+      const context: BrainContext = {
+        ...brainContext(chat, bot, user),
+        history,
+        userMessage: userMessage.text,
+        userPhoto: userMessage.photo !== null,
+      };
+      if (brain.stream) {
+        stream = createReplyStream({
+          realtime,
+          userId,
+          chatId,
+          messageId: replyId,
+          botId: chat.botId,
+          responseMessageId: userMessage.id,
+          language: engineLanguageFor(chat.language),
+        });
+      }
+      const answer = stream && brain.stream ? await brain.stream(context, stream.push) : await brain.reply(context);
+      stream?.stop();
+      // A streamed reply took its real time to write; only the instant engine simulates typing.
+      const delay = stream ? 0 : typingDelay(answer.text, deps.replyDelayMs);
+      await wait(delay);
+      const media = await attachMedia({ userId, user, chat, bot, intent: answer.intent, text: answer.text, messageId: replyId });
+      const outcome = afterReply(
+        relationshipState(chat),
+        { pointsDelta: answer.pointsDelta, engineMood: answer.mood },
+        (await settings.get()).companion,
+      );
+      const { message, updated, balance, events } = await db.transaction(async (tx) => {
+        const message = await repo.insertMessage(tx, {
+          id: replyId,
+          chatId,
+          userId,
+          self: false,
+          text: answer.text,
+          language: engineLanguageFor(chat.language),
+          delayMs: delay,
+          responseMessageId: userMessage.id,
+          ...media?.fields,
+        });
+        const paid = media?.charge ? await ledger.applyIn(tx, { userId, ...media.charge, reference: replyId }) : null;
+        // Relationship (issue 3): points, level-change messages, mood, and a break-up for abuse.
+        const applied = await companion.applyOutcome(tx, chat, outcome, {
+          cause: 'abuse',
+          userName: user.name,
+          patch: { memory: answer.memory, locked: false, lockedAt: null, typing: null, lastActivityAt: new Date() },
+        });
+        return {
+          message,
+          updated: applied.chat,
+          events: applied.messages,
+          balance: paid?.applied ? paid.balance : null,
+        };
+      });
+      if (balance !== null) ledger.notifyBalance(userId, balance);
+      realtime.toUser(userId, 'message', { chatId, message: toMessageDto(message, chat.botId) });
+      realtime.toUser(userId, 'typing', { chatId, state: null });
+      companion.publish(userId, updated, events);
+    } catch (err) {
+      log.error({ err, chatId, messageId: userMessage.id }, 'reply failed');
+      stream?.stop();
+      // The part of her reply the client already saw will not be stored: mark it failed too.
+      if (stream?.emitted) realtime.toUser(userId, 'message_failed', { chatId, messageId: replyId });
+      await failReply(input).catch((e: unknown) =>
+        log.error({ err: e, chatId }, 'could not undo a failed reply'),
+      );
+    }
+  }
+
+  /** Media for her reply (a photo asked for in words, a voice note in voice mode); never fails the reply. */
+  async function attachMedia(
+    input: Omit<Parameters<ReplyMedia['forReply']>[0], 'typing'>,
+  ): Promise<ReplyAttachment | null> {
+    if (!deps.replyMedia) return null;
+    try {
+      return await deps.replyMedia.forReply({
+        ...input,
+        typing: (state) => realtime.toUser(input.userId, 'typing', { chatId: input.chat.id, state }),
+      });
+    } catch (err) {
+      log.error({ err, chatId: input.chat.id }, 'reply media failed; sending text only');
+      return null;
+    }
+  }
+
+  /** A reply that could not be produced: mark the message failed, refund it, unlock the chat. */
+  async function failReply(input: {
+    userId: string;
+    chatId: string;
+    userMessage: MessageRow;
+    charged: number;
+  }) {
+    const { userId, chatId, userMessage, charged } = input;
+    const result = await db.transaction(async (tx) => {
+      await repo.updateMessage(tx, userMessage.id, { failed: true });
+      const refund =
+        charged > 0
+          ? await ledger.applyIn(tx, {
+              userId,
+              delta: charged,
+              reason: 'refund',
+              reference: userMessage.id,
+              idempotencyKey: `refund:message:${userMessage.id}`,
+            })
+          : null;
+      const chat = await repo.update(tx, chatId, { locked: false, lockedAt: null, typing: null });
+      return { refund, chat };
+    });
+    realtime.toUser(userId, 'typing', { chatId, state: null });
+    realtime.toUser(userId, 'message_failed', { chatId, messageId: userMessage.id });
+    if (result.refund?.applied) ledger.notifyBalance(userId, result.refund.balance);
+    if (result.chat) emitState(userId, result.chat);
+  }
+
+  async function chatDto(chat: ChatRow, bot?: BotWithRow): Promise<Chat> {
+    const b = bot ?? (await bots.get(chat.botId));
+    const [last] = await repo.lastMessages(db, [chat.id]);
+    return toChatDto(chat, b.dto, last ?? null);
+  }
+
+  return {
+    /** The command dispatcher: other modules register their handlers (`request`, `voice`). */
+    commands,
+    companion,
+    /** `POST /api/chat/command/:id` (DESIGN §4). */
+    command: (userId: string, chatId: string, body: { command: string; requestId?: string | undefined }) =>
+      commands.run(userId, chatId, body),
+    resetAll: (userId: string) => companion.resetAll(userId),
+    toggleLike: (userId: string, chatId: string, messageId: string) =>
+      companion.toggleLike(userId, chatId, messageId),
+    markRead: (userId: string, chatId: string) => companion.markRead(userId, chatId),
+
+    /**
+     * Opens a chat with a character (costs tokens_for_model), or returns the one the user already
+     * has. She greets the user in the chat's language.
+     */
+    async create(
+      userId: string,
+      input: { botId: string; language?: Language | undefined },
+    ): Promise<{ chat: Chat; created: boolean }> {
+      const user = await users.getById(userId);
+      assertCanChat(user);
+      const bot = await bots.get(input.botId);
+      if (bot.row.isSupport) throw forbidden('Use the support button to reach our team');
+      const existing = await repo.findByUserBot(db, userId, bot.row.id);
+      if (existing) return { chat: await chatDto(existing, bot), created: false };
+
+      const { tokens_for_model: cost } = await settings.costs();
+      const language = input.language ?? Language.catch('en').parse(user.languageForChats);
+      const chatId = newId();
+      const draft: ChatRow = {
+        id: chatId,
+        userId,
+        botId: bot.row.id,
+        level: 1,
+        points: 0,
+        mood: 'Neutral',
+        mode: 'gentle',
+        status: 'active',
+        locked: false,
+        lockedAt: null,
+        typing: null,
+        voiceMode: false,
+        spicy: false,
+        videoRequested: 0,
+        language,
+        memory: {},
+        offenses: 0,
+        repliesSinceGift: 0,
+        neglectedAt: null,
+        nudgedAt: null,
+        lastActivityAt: new Date(),
+        createdAt: new Date(),
+      };
+      const greeting = await brain.greeting(brainContext(draft, bot, user));
+      try {
+        const { chat, balance } = await db.transaction(async (tx) => {
+          const chat = await repo.insert(tx, { ...draft, memory: greeting.memory });
+          const charge =
+            cost > 0
+              ? await ledger.applyIn(tx, {
+                  userId,
+                  delta: -cost,
+                  reason: 'open_chat',
+                  reference: chatId,
+                  idempotencyKey: `open_chat:${chatId}`,
+                })
+              : null;
+          await repo.insertMessage(tx, {
+            id: newId(),
+            chatId,
+            userId,
+            self: false,
+            text: greeting.text,
+            language: engineLanguageFor(language),
+          });
+          return { chat, balance: charge?.balance ?? null };
+        });
+        if (balance !== null) ledger.notifyBalance(userId, balance);
+        return { chat: await chatDto(chat, bot), created: true };
+      } catch (err) {
+        // Two opens of one character at once: the other request created it.
+        if (!isUniqueViolation(err)) throw err;
+        const chat = await repo.findByUserBot(db, userId, bot.row.id);
+        if (!chat) throw err;
+        return { chat: await chatDto(chat, bot), created: false };
+      }
+    },
+
+    async list(userId: string): Promise<Chat[]> {
+      const rows = await repo.listForUser(db, userId);
+      const [botMap, lasts] = await Promise.all([
+        bots.getMany(rows.map((r) => r.botId)),
+        repo.lastMessages(
+          db,
+          rows.map((r) => r.id),
+        ),
+      ]);
+      const lastByChat = new Map(lasts.map((m) => [m.chatId, m]));
+      return rows.flatMap((r) => {
+        const bot = botMap.get(r.botId);
+        return bot ? [toChatDto(r, bot.dto, lastByChat.get(r.id) ?? null)] : [];
+      });
+    },
+
+    /** The chat with a page of messages (oldest first); the first page marks her messages read. */
+    async history(userId: string, chatId: string, before?: string): Promise<ChatWithMessages> {
+      const chat = await owned(userId, chatId);
+      let beforeSeq: number | undefined;
+      if (before) {
+        const anchor = await repo.findMessage(db, chatId, before);
+        if (!anchor) throw notFound('Message not found');
+        beforeSeq = anchor.seq;
+      } else {
+        await repo.markRead(db, chatId);
+      }
+      const rows = await repo.page(db, chatId, CHAT_PAGE_SIZE + 1, beforeSeq);
+      const hasMore = rows.length > CHAT_PAGE_SIZE;
+      const page = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+      const dto = await chatDto(chat);
+      return { ...dto, messages: page.map((m) => toMessageDto(m, chat.botId)), hasMore };
+    },
+
+    /**
+     * Stores the user's message, charges it and locks the chat until her reply, all in one
+     * transaction: a second send while locked answers CHAT_LOCKED and costs nothing.
+     */
+    async send(
+      userId: string,
+      chatId: string,
+      body: SendMessageBody,
+    ): Promise<{ updatedTokens: number; message: Message }> {
+      const user = await users.getById(userId);
+      assertCanChat(user);
+      const chat = await owned(userId, chatId);
+      const photoData = body.message.photo;
+      const check = checkMessage(body.message.message, photoData !== undefined);
+      if (!check.ok) {
+        throw check.reason === 'TOO_LONG'
+          ? new AppError('MESSAGE_TOO_LONG', 'A message can be at most 160 characters')
+          : new AppError('VALIDATION_ERROR', 'Write a message first');
+      }
+      const bot = await bots.get(chat.botId);
+      const isSupport = bot.row.isSupport;
+      if (chat.status === 'broken') throw forbidden('She ended this relationship. It cannot be restored.');
+      let photo: string | null = null;
+      if (photoData !== undefined) {
+        if (!deps.replyMedia) throw forbidden('Sending photos is not available on this server');
+        photo = await deps.replyMedia.acceptUserPhoto({ user, chat, bot, dataUrl: photoData });
+      }
+
+      const costs = await settings.costs();
+      const cost = isSupport
+        ? 0
+        : (photo ? costs.tokens_for_sent_photo : costs.tokens_for_message) +
+          (chat.language !== 'en' ? costs.extra_tokens_for_language : 0);
+      const messageId = newId();
+      const result = await db.transaction(async (tx) => {
+        if (!isSupport) {
+          const locked = await repo.lock(tx, userId, chatId, new Date(Date.now() - STALE_LOCK_MS));
+          if (!locked) throw new AppError('CHAT_LOCKED', 'Wait for her reply before sending another message');
+        }
+        const charge =
+          cost > 0
+            ? await ledger.applyIn(tx, {
+                userId,
+                delta: -cost,
+                reason: photo ? 'photo' : 'message',
+                reference: messageId,
+                idempotencyKey: `message:${messageId}`,
+              })
+            : null;
+        const message = await repo.insertMessage(tx, {
+          id: messageId,
+          chatId,
+          userId,
+          self: true,
+          text: check.text,
+          photo,
+          readed: true,
+          language: chat.language,
+        });
+        if (isSupport) await repo.update(tx, chatId, { lastActivityAt: new Date() });
+        return { message, balance: charge?.balance ?? user.tokens };
+      });
+      if (cost > 0) ledger.notifyBalance(userId, result.balance);
+      if (!isSupport) {
+        realtime.toUser(userId, 'chat', { ...toChatState(chat), locked: true });
+        background.run(() => reply({ userId, chatId, userMessage: result.message, charged: cost }));
+      }
+      return { updatedTokens: result.balance, message: toMessageDto(result.message, chat.botId) };
+    },
+
+    /** The support chat (remote_id 0): created on first use, free, answered by people. */
+    async support(userId: string): Promise<{ chatId: string }> {
+      const user = await users.getById(userId);
+      const bot = await bots.support();
+      const existing = await repo.findByUserBot(db, userId, bot.row.id);
+      if (existing) return { chatId: existing.id };
+      const chatId = newId();
+      const ru = user.language === 'ru';
+      try {
+        await db.transaction(async (tx) => {
+          await repo.insert(tx, { id: chatId, userId, botId: bot.row.id, language: user.language });
+          await repo.insertMessage(tx, {
+            id: newId(),
+            chatId,
+            userId,
+            self: false,
+            text: ru
+              ? 'Здравствуйте! Напишите ваш вопрос — наша команда ответит здесь.'
+              : 'Hi! Write your question and our team will answer right here.',
+            language: ru ? 'ru' : 'en',
+          });
+        });
+        return { chatId };
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        const chat = await repo.findByUserBot(db, userId, bot.row.id);
+        if (!chat) throw err;
+        return { chatId: chat.id };
+      }
+    },
+
+    // --- For other modules (media): her messages outside a reply, and chat state changes. ---
+
+    /** The caller's chat with its character (404 for someone else's). */
+    async ownedChat(userId: string, chatId: string): Promise<{ chat: ChatRow; bot: BotWithRow; user: UserRow }> {
+      const user = await users.getById(userId);
+      assertCanChat(user);
+      const chat = await owned(userId, chatId);
+      return { chat, bot: await bots.get(chat.botId), user };
+    },
+
+    /** The URL of the last photo she sent in this chat (so the next one differs). */
+    async lastPhotoFromHer(chatId: string): Promise<string | null> {
+      const recent = await repo.page(db, chatId, 60);
+      return recent.find((m) => !m.self && m.photo)?.photo ?? null;
+    },
+
+    /**
+     * Stores and delivers a message from her (a requested photo, a video placeholder), charging it
+     * in the same transaction, and applies `patch` to the chat.
+     */
+    async postBotMessage(input: {
+      userId: string;
+      chatId: string;
+      id?: string;
+      fields: BotMessageFields;
+      charge?: ChargeIn;
+      patch?: (chat: ChatRow) => ChatPatch;
+    }): Promise<{ message: Message; balance: number | null; chat: ChatRow }> {
+      const chat = await owned(input.userId, input.chatId);
+      const result = await db.transaction(async (tx) => {
+        const balance = input.charge ? await input.charge(tx) : null;
+        const message = await repo.insertMessage(tx, {
+          id: input.id ?? newId(),
+          chatId: chat.id,
+          userId: input.userId,
+          self: false,
+          language: engineLanguageFor(chat.language),
+          ...input.fields,
+        });
+        const updated = await repo.update(tx, chat.id, { ...input.patch?.(chat), lastActivityAt: new Date() });
+        return { message, balance, chat: updated! };
+      });
+      if (result.balance !== null) ledger.notifyBalance(input.userId, result.balance);
+      const message = toMessageDto(result.message, chat.botId);
+      realtime.toUser(input.userId, 'message', { chatId: chat.id, message });
+      if (input.patch) emitState(input.userId, result.chat);
+      return { message, balance: result.balance, chat: result.chat };
+    },
+
+    /** Changes one of her messages (reveal, a finished video) and delivers it again under its `_id`. */
+    async updateBotMessage(input: {
+      userId: string;
+      chatId: string;
+      messageId: string;
+      patch: (m: MessageRow) => Partial<BotMessageFields> | null;
+      charge?: (tx: Parameters<ChargeIn>[0], m: MessageRow) => Promise<number | null>;
+    }): Promise<{ message: Message; balance: number | null }> {
+      const chat = await owned(input.userId, input.chatId);
+      const result = await db.transaction(async (tx) => {
+        const found = await repo.findMessage(tx, chat.id, input.messageId);
+        if (!found || found.self) throw notFound('Message not found');
+        const patch = input.patch(found);
+        if (!patch) return { row: found, balance: null };
+        const balance = input.charge ? await input.charge(tx, found) : null;
+        const row = await repo.updateMessage(tx, found.id, patch);
+        return { row: row!, balance };
+      });
+      if (result.balance !== null) ledger.notifyBalance(input.userId, result.balance);
+      const message = toMessageDto(result.row, chat.botId);
+      realtime.toUser(input.userId, 'message', { chatId: chat.id, message });
+      return { message, balance: result.balance };
+    },
+
+    /** Changes chat flags (voice mode) and tells the user's devices. */
+    async patchChat(userId: string, chatId: string, patch: ChatPatch): Promise<ChatRow> {
+      await owned(userId, chatId);
+      const updated = await repo.update(db, chatId, patch);
+      emitState(userId, updated!);
+      return updated!;
+    },
+
+    /** The user's chat language changed: new replies in every chat come in it. */
+    async setLanguageForUser(userId: string, language: Language): Promise<void> {
+      await repo.updateAllForUser(db, userId, { language });
+    },
+  };
+}
+export type ChatsService = ReturnType<typeof createChatsService>;

@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let url: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => t.close());
+
+function client(token: string | undefined): Socket {
+  return connect(url, {
+    path: '/socket.io',
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+  });
+}
+
+const connected = (s: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+
+describe('socket authentication', () => {
+  it.each([[undefined], ['not-a-jwt']])(
+    'refuses a missing or bad token (%s) with connect_error Unauthorized',
+    async (token) => {
+      const s = client(token);
+      const err = await new Promise<Error>((resolve) => s.once('connect_error', resolve));
+      expect(err.message).toBe('Unauthorized');
+      s.close();
+    },
+  );
+});
+
+describe('realtime reply', () => {
+  it('delivers typing, then her message, then the unlocked chat state, and the balance, to every device of the user only', async () => {
+    const user = await onboardedUser(t.app);
+    const other = await onboardedUser(t.app);
+    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data;
+    const chat = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: bearer(user),
+        payload: { botId: bots[0]._id },
+      })
+    ).json().data.chat;
+
+    const phone = client(user.token);
+    const laptop = client(user.token);
+    const stranger = client(other.token);
+    await Promise.all([connected(phone), connected(laptop), connected(stranger)]);
+    const seen: Array<{ event: string; payload: Record<string, unknown> }> = [];
+    const strangerSaw: string[] = [];
+    phone.onAny((event: string, payload: Record<string, unknown>) => seen.push({ event, payload }));
+    const laptopGotMessage = new Promise<boolean>((resolve) => laptop.on('message', () => resolve(true)));
+    stranger.onAny((event: string) => strangerSaw.push(event));
+
+    const done = new Promise<void>((resolve) => {
+      phone.on('chat', (p: { locked: boolean }) => {
+        if (!p.locked) resolve();
+      });
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/send/${chat._id}`,
+      headers: bearer(user),
+      payload: { message: { message: 'hi there' }, type: 'text' },
+    });
+    expect(res.statusCode).toBe(200);
+    await done;
+
+    const events = seen.map((e) => e.event);
+    expect(events).toContain('tokens');
+    const typingAt = events.indexOf('typing');
+    const messageAt = events.indexOf('message');
+    const unlockedAt = seen.findIndex((e) => e.event === 'chat' && e.payload.locked === false);
+    expect(typingAt).toBeGreaterThanOrEqual(0);
+    expect(typingAt).toBeLessThan(messageAt);
+    expect(messageAt).toBeLessThan(unlockedAt);
+    const msg = seen[messageAt]!.payload as { chatId: string; message: { self: boolean; message: string } };
+    expect(msg.chatId).toBe(chat._id);
+    expect(msg.message.self).toBe(false);
+    expect(msg.message.message.length).toBeGreaterThan(0);
+    const tokens = seen.find((e) => e.event === 'tokens')!.payload as { tokens: number };
+    expect(tokens.tokens).toBe(res.json().updatedTokens);
+    expect(await laptopGotMessage).toBe(true);
+    expect(strangerSaw).toEqual([]);
+    for (const s of [phone, laptop, stranger]) s.close();
+  });
+});

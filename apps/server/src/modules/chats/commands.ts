@@ -1,0 +1,167 @@
+import type { ChatCommand, CommandName } from '@amora/shared/companion.ts';
+import { CommandText } from '@amora/shared/companion.ts';
+import type { Level } from '@amora/shared/constants.ts';
+import { levelForPoints } from '@amora/shared/chat.ts';
+import type { Settings } from '@amora/shared/settings.ts';
+import type { LedgerReason } from '@amora/shared/wallet.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ChatRow } from '../../db/schema/chats.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError, forbidden, insufficientTokens, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/tokens.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
+import type { BotWithRow, BotsService } from '../bots/bots.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { ChatsRepository } from './chats.repository.ts';
+
+/*
+ * The command dispatcher of `POST /api/chat/command/:id` (DESIGN §4). It parses the text, runs the
+ * checks every command shares (owner, ban, SPEC §6 roles, broken relationship), asks the handler
+ * registered for the command name whether the chat's state allows it and what it costs, and lets
+ * the handler do its work with a `charge` that debits the cost through the ledger.
+ * How to add a command: docs/decisions (command handlers).
+ */
+
+export type CommandContext<N extends CommandName = CommandName> = {
+  command: Extract<ChatCommand, { name: N }>;
+  /** Unique per request (or the client's requestId): the ledger idempotency key is `command:<id>`. */
+  commandId: string;
+  user: UserRow;
+  chat: ChatRow;
+  bot: BotWithRow;
+  level: Level;
+  settings: Settings;
+};
+
+export type CommandTools = {
+  /**
+   * Debits `cost` tokens inside `tx` with the command's idempotency key; answers 402 when the
+   * balance is short. Returns the balance after. A zero cost charges nothing.
+   */
+  charge(tx: DbOrTx, reason?: LedgerReason): Promise<number>;
+  /** The cost the dispatcher computed for this command. */
+  cost: number;
+};
+
+export type CommandResult = {
+  /** The balance after the command (the dispatcher tells the user's devices when it changed). */
+  updatedTokens: number;
+};
+
+export type CommandHandler<N extends CommandName = CommandName> = {
+  name: N;
+  /** A reason when the chat's state does not allow it now (403 FORBIDDEN), else null. */
+  refuse?(ctx: CommandContext<N>): string | null | Promise<string | null>;
+  /** Its price in tokens, from settings (0 when free). */
+  cost(ctx: CommandContext<N>): number;
+  run(ctx: CommandContext<N>, tools: CommandTools): Promise<CommandResult>;
+};
+
+/** Type-erased form kept in the registry. */
+type AnyHandler = {
+  name: CommandName;
+  refuse?(ctx: CommandContext): string | null | Promise<string | null>;
+  cost(ctx: CommandContext): number;
+  run(ctx: CommandContext, tools: CommandTools): Promise<CommandResult>;
+};
+
+export type CommandDeps = {
+  db: Db;
+  repo: ChatsRepository;
+  bots: BotsService;
+  users: UsersService;
+  ledger: LedgerService;
+  settings: SettingsService;
+};
+
+/** SPEC §6: what a New-status user, the support chat and a broken relationship may still do. */
+export function commonRefusal(input: {
+  name: CommandName;
+  isNewUser: boolean;
+  isSupport: boolean;
+  broken: boolean;
+}): string | null {
+  const { name } = input;
+  if (input.isSupport) {
+    return name === 'reload' || name === 'reset' ? null : 'The support chat only takes reload and reset';
+  }
+  if (input.broken && name !== 'reload') return 'She ended this relationship. It cannot be restored.';
+  if (input.isNewUser && name !== 'reload') return 'Available after your first purchase';
+  return null;
+}
+
+export function createCommandDispatcher(deps: CommandDeps) {
+  const { db, repo, bots, users, ledger, settings } = deps;
+  const handlers = new Map<CommandName, AnyHandler>();
+
+  return {
+    /** Registers the handler of one command name (a module registers its own; last one wins). */
+    register<N extends CommandName>(handler: CommandHandler<N>): void {
+      handlers.set(handler.name, handler as unknown as AnyHandler);
+    },
+    has(name: CommandName): boolean {
+      return handlers.has(name);
+    },
+    async run(
+      userId: string,
+      chatId: string,
+      body: { command: string; requestId?: string | undefined },
+    ): Promise<CommandResult> {
+      const parsed = CommandText.safeParse(body.command);
+      if (!parsed.success) {
+        throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Unknown command');
+      }
+      const command = parsed.data;
+      const user = await users.getById(userId);
+      if (user.banned) throw new AppError('BANNED', user.bannedReason ?? 'Your account has been blocked');
+      const chat = await repo.findOwned(db, userId, chatId);
+      if (!chat) throw notFound('Chat not found');
+      const bot = await bots.get(chat.botId);
+      const refusal = commonRefusal({
+        name: command.name,
+        isNewUser: user.status === 'New',
+        isSupport: bot.row.isSupport,
+        broken: chat.status === 'broken',
+      });
+      if (refusal) throw forbidden(refusal);
+      const handler = handlers.get(command.name);
+      if (!handler) throw forbidden('This command is not available on this server');
+
+      const ctx: CommandContext = {
+        command,
+        commandId: body.requestId ? `${userId}:${body.requestId}` : newId(),
+        user,
+        chat,
+        bot,
+        level: levelForPoints(chat.points),
+        settings: await settings.get(),
+      };
+      const reason = await handler.refuse?.(ctx);
+      if (reason) throw forbidden(reason);
+      const cost = handler.cost(ctx);
+      if (cost > user.tokens) throw insufficientTokens();
+      let charged: { balance: number; applied: boolean } | null = null;
+      const tools: CommandTools = {
+        cost,
+        async charge(tx, why = 'command') {
+          if (cost <= 0) return user.tokens;
+          const r = await ledger.applyIn(tx, {
+            userId,
+            delta: -cost,
+            reason: why,
+            reference: chatId,
+            idempotencyKey: `command:${ctx.commandId}`,
+          });
+          charged = r;
+          return r.balance;
+        },
+      };
+      const result = await handler.run(ctx, tools);
+      const done = charged as { balance: number; applied: boolean } | null;
+      if (done?.applied) ledger.notifyBalance(userId, done.balance);
+      return result;
+    },
+  };
+}
+export type CommandDispatcher = ReturnType<typeof createCommandDispatcher>;

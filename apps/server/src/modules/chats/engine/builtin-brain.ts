@@ -1,0 +1,755 @@
+import type { Level } from '@amora/shared/constants.ts';
+import type { ChatMode, EngineLanguage, Mood } from '@amora/shared/enums.ts';
+import type { Brain, BrainContext, BrainReply } from './brain.ts';
+import { applyStyle, fill, joinParts, Picker, type ComposeContext, type FactFocus } from './compose.ts';
+import {
+  analyzeIntents,
+  lowPriority,
+  type Intent,
+  type IntentAnalysis,
+  type KeywordIntent,
+} from './intents.ts';
+import {
+  extractFacts,
+  loadMemory,
+  readBareAnswer,
+  saveMemory,
+  type BrainMemory,
+  type ExtractedFacts,
+  type Fact,
+} from './memory.ts';
+import {
+  factForms,
+  type AskTopic,
+  type BodyIntent,
+  type FactForm,
+  type IntentLines,
+  type Lines,
+  type PhraseBook,
+  type Tone,
+} from './phrasebook.ts';
+import { en } from './phrases-en.ts';
+import { ru } from './phrases-ru.ts';
+import { reactToPhoto } from './photo-reactions.ts';
+import { fingerprint } from './text.ts';
+import { writeFirstOpeners } from './write-first-lines.ts';
+
+/*
+ * The built-in companion engine: offline, rule based, fast. It recognises what the user meant (English
+ * or Russian), remembers what they told about themselves, and answers in the character's own voice,
+ * composing each reply from parts so that she never says exactly the same thing twice in a row.
+ */
+
+const MAX_REPLY_LENGTH = 600;
+/** Replies within this many turns are never repeated word for word. */
+const NO_REPEAT_WINDOW = 30;
+
+const books: Record<EngineLanguage, PhraseBook> = { en, ru };
+
+type Told = 'name' | 'city' | 'job' | 'like' | 'plan' | 'pet' | 'age';
+
+const tellIntent: Record<Told, Intent> = {
+  name: 'tell_name',
+  city: 'tell_city',
+  job: 'tell_job',
+  like: 'tell_likes',
+  plan: 'tell_plans',
+  pet: 'tell_pet',
+  age: 'tell_age',
+};
+
+/** What "and you?" means after the user talked about a topic. */
+const topicQuestion: Record<string, Intent | 'her_plans' | 'her_pets'> = {
+  name: 'ask_name',
+  age: 'ask_age',
+  city: 'ask_from',
+  job: 'ask_job',
+  like: 'ask_likes',
+  hobby: 'ask_hobbies',
+  doing: 'ask_doing',
+  how: 'how_are_you',
+  about: 'ask_about',
+  plan: 'her_plans',
+  pet: 'her_pets',
+};
+
+const intentTopic: Partial<Record<Intent, string>> = {
+  ask_name: 'name',
+  tell_name: 'name',
+  ask_age: 'age',
+  tell_age: 'age',
+  ask_from: 'city',
+  tell_city: 'city',
+  ask_job: 'job',
+  tell_job: 'job',
+  ask_likes: 'like',
+  tell_likes: 'like',
+  ask_hobbies: 'hobby',
+  ask_doing: 'doing',
+  how_are_you: 'how',
+  user_good: 'how',
+  sad: 'how',
+  ask_about: 'about',
+  tell_plans: 'plan',
+  tell_pet: 'pet',
+};
+
+const points: Partial<Record<Intent, number>> = {
+  insult: -4,
+  compliment: 3,
+  love: 3,
+  miss_you: 3,
+  gift: 3,
+  flirt: 2,
+  ask_name: 2,
+  ask_age: 2,
+  ask_from: 2,
+  ask_job: 2,
+  ask_hobbies: 2,
+  ask_doing: 2,
+  ask_about: 2,
+  ask_likes: 2,
+  how_are_you: 2,
+  question_back: 2,
+  sad: 2,
+  tell_name: 2,
+  tell_city: 2,
+  tell_job: 2,
+  tell_likes: 2,
+  tell_plans: 2,
+  tell_pet: 2,
+  tell_age: 2,
+  request_explicit: 0,
+};
+
+function toneFor(mood: Mood, level: Level): Tone {
+  switch (mood) {
+    case 'Cold':
+    case 'Break':
+    case 'Cheater':
+    case 'ConstCheater':
+      return 'cold';
+    case 'Sad':
+    case 'Sick':
+      return 'sad';
+    case 'Excited':
+    case 'Sexting':
+    case 'NewSexting':
+      return 'excited';
+    case 'Crush':
+    case 'Boyfriend':
+    case 'Meaning':
+    case 'Gift':
+      return 'warm';
+    default:
+      return level >= 3 ? 'warm' : 'neutral';
+  }
+}
+
+function levelLines(il: IntentLines, level: Level): Lines {
+  for (let l: number = level; l >= 1; l--) {
+    const lines = il[l as Level];
+    if (lines && lines.length) return lines;
+  }
+  return il[1];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facts
+
+/** Stores what the user told. Returns what was new, and what they told again. */
+function rememberFacts(
+  mem: BrainMemory,
+  facts: ExtractedFacts,
+  turn: number,
+): { told: Told[]; again: Told[] } {
+  const told: Told[] = [];
+  const again: Told[] = [];
+  if (facts.name && facts.name !== mem.name) {
+    mem.name = facts.name;
+    told.push('name');
+  } else if (facts.name) again.push('name');
+  const single = ['city', 'job', 'age'] as const;
+  for (const key of single) {
+    const f = facts[key];
+    if (f && f.v !== mem.facts[key]?.v) {
+      mem.facts[key] = { ...f, turn };
+      told.push(key);
+    } else if (f) again.push(key);
+  }
+  const multi = [
+    ['like', 6],
+    ['plan', 4],
+    ['pet', 3],
+  ] as const;
+  for (const [key, max] of multi) {
+    const f = facts[key];
+    if (f && !mem.facts[key].some((x) => x.v === f.v)) {
+      mem.facts[key] = [...mem.facts[key], { ...f, turn }].slice(-max);
+      told.push(key);
+    } else if (f) again.push(key);
+  }
+  return { told, again };
+}
+
+const factFormSet: ReadonlySet<string> = new Set(factForms);
+
+function formOf(key: Told, f: Fact): FactForm {
+  const pick = (form: string, fallback: FactForm): FactForm =>
+    factFormSet.has(form) ? (form as FactForm) : fallback;
+  switch (key) {
+    case 'city':
+      return pick(`city.${f.kind ?? 'en'}`, 'city.en');
+    case 'job':
+      return pick(`job.${f.kind ?? 'role'}`, 'job.role');
+    case 'like':
+      return pick(`like.${f.kind ?? 'love'}`, 'like.love');
+    case 'pet':
+      return f.name ? 'pet.named' : 'pet';
+    case 'plan':
+      return 'plan';
+    default:
+      return 'age';
+  }
+}
+
+function factFor(mem: BrainMemory, key: Told): Fact | undefined {
+  switch (key) {
+    case 'city':
+    case 'job':
+    case 'age':
+      return mem.facts[key];
+    case 'like':
+    case 'plan':
+    case 'pet':
+      return mem.facts[key][mem.facts[key].length - 1];
+    default:
+      return undefined;
+  }
+}
+
+type Recall = { id: string; key: Told; fact: Fact };
+
+function recallable(mem: BrainMemory, lang: EngineLanguage, turn: number): Recall[] {
+  const out: Recall[] = [];
+  const add = (key: Told, fact: Fact | undefined, id: string): void => {
+    if (!fact || fact.lang !== lang) return;
+    if (turn - fact.turn < 3) return;
+    const last = mem.recalled[id];
+    if (last !== undefined && turn - last < 12) return;
+    out.push({ id, key, fact });
+  };
+  add('city', mem.facts.city, 'city');
+  add('job', mem.facts.job, 'job');
+  mem.facts.like.forEach((f, i) => add('like', f, `like${i}:${f.v}`));
+  mem.facts.plan.forEach((f, i) => add('plan', f, `plan${i}:${f.v}`));
+  mem.facts.pet.forEach((f, i) => add('pet', f, `pet${i}:${f.v}`));
+  return out;
+}
+
+function focusFor(r: { key: Told; fact: Fact }): FactFocus {
+  if (r.key === 'like') return { like: r.fact };
+  if (r.key === 'plan') return { plan: r.fact };
+  if (r.key === 'pet') return { pet: r.fact };
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choosing what to answer
+
+type Plan = {
+  intent: Intent;
+  /** The phrase-book intent whose lines form the body, or a special body. */
+  body: BodyIntent | 'her_plans' | 'her_pets' | 'question_back' | 'remember' | { tell: Told };
+};
+
+function choosePlan(analysis: IntentAnalysis | null, told: Told[], again: Told[], mem: BrainMemory): Plan {
+  if (!analysis) return { intent: 'photo', body: 'photo' };
+  const matched = analysis.matched;
+  const primary = matched.find((i) => !lowPriority.has(i) && i !== 'question_back');
+  const wantsBack = matched.includes('question_back');
+
+  if (wantsBack && (!primary || primary === 'how_are_you')) {
+    const aboutHow = primary === 'how_are_you' || matched.includes('user_good') || matched.includes('sad');
+    const topicKey = told[0] ?? (aboutHow ? 'how' : mem.topic);
+    const target = topicKey ? topicQuestion[topicKey] : undefined;
+    if (target === 'her_plans' || target === 'her_pets') return { intent: 'question_back', body: target };
+    if (target) return { intent: 'question_back', body: target as BodyIntent };
+    return { intent: 'question_back', body: 'question_back' };
+  }
+  if (primary) return { intent: primary, body: primary };
+  if (told.length > 0) return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
+  if (again.length > 0) return { intent: tellIntent[again[0]!], body: 'remember' };
+  const low = matched.find((i): i is KeywordIntent => lowPriority.has(i));
+  if (low) return { intent: low, body: low };
+  if (analysis.isQuestion) return { intent: 'question', body: 'question' };
+  return { intent: 'fallback', body: 'fallback' };
+}
+
+function moodChange(intent: Intent, tone: Tone, mood: Mood): Mood | undefined {
+  if (intent === 'insult') return mood === 'Cold' ? undefined : 'Cold';
+  if (tone === 'cold' && (intent === 'apology' || intent === 'gift')) return 'Neutral';
+  if (
+    tone === 'sad' &&
+    (intent === 'compliment' || intent === 'love' || intent === 'miss_you' || intent === 'gift')
+  )
+    return 'Neutral';
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Composing
+
+type TurnState = {
+  ctx: BrainContext;
+  book: PhraseBook;
+  mem: BrainMemory;
+  tone: Tone;
+  mode: ChatMode;
+  level: Level;
+  userName: string | null;
+  turn: number;
+};
+
+type Draft = {
+  text: string;
+  used: string[];
+  recalledId?: string;
+  awaiting?: AskTopic;
+  hobbyAdvance: boolean;
+};
+
+function bodyLinesFor(intent: BodyIntent, s: TurnState, picker: Picker): { lines: Lines; key: string } {
+  const { book, tone, level, mode } = s;
+  const il = book.intents[intent];
+  if (intent === 'how_are_you' && (tone === 'sad' || tone === 'cold' || tone === 'excited')) {
+    const key: keyof PhraseBook['herMood'] = tone === 'sad' && s.ctx.chat.mood === 'Sick' ? 'sick' : tone;
+    return { lines: book.herMood[key], key: `mood.${key}` };
+  }
+  if (tone === 'cold' && il.cold) return { lines: il.cold, key: `${intent}.cold` };
+  if (intent === 'apology') return { lines: levelLines(il, level), key: `${intent}.l` };
+  if (tone === 'sad' && il.sad && picker.chance(0.7)) return { lines: il.sad, key: `${intent}.sad` };
+  if (s.ctx.chat.spicy && level >= 3 && il.spicy && picker.chance(0.7))
+    return { lines: il.spicy, key: `${intent}.spicy` };
+  if (mode === 'dominant' && il.dominant && picker.chance(0.5))
+    return { lines: il.dominant, key: `${intent}.dom` };
+  if (mode === 'submissive' && il.submissive && picker.chance(0.5))
+    return { lines: il.submissive, key: `${intent}.sub` };
+  return { lines: levelLines(il, level), key: `${intent}.l${level}` };
+}
+
+/** How keen she is to add a question or a remark after the main answer. */
+const followUpChance: Partial<Record<Intent, number>> = {
+  fallback: 1,
+  agree: 0.9,
+  laugh: 0.8,
+  user_good: 0.85,
+  thanks: 0.6,
+  greeting: 0.7,
+  how_are_you: 0.7,
+  question_back: 0.6,
+  tell_name: 0.8,
+  tell_city: 0.5,
+  tell_job: 0.5,
+  tell_likes: 0.6,
+  tell_plans: 0.5,
+  tell_pet: 0.4,
+  tell_age: 0.8,
+  ask_name: 0.8,
+  ask_age: 0.8,
+  ask_from: 0.6,
+  ask_job: 0.6,
+  ask_hobbies: 0.5,
+  ask_doing: 0.6,
+  ask_about: 0.4,
+  ask_likes: 0.6,
+  ask_real: 0.4,
+  compliment: 0.5,
+  flirt: 0.3,
+  love: 0.3,
+  miss_you: 0.5,
+  gift: 0.3,
+  disagree: 0.6,
+  apology: 0.5,
+  bored: 0.2,
+  photo: 0.2,
+  question: 0.3,
+  request_photo: 0.2,
+  request_voice: 0.2,
+  request_video: 0.3,
+};
+
+function compose(
+  plan: Plan,
+  s: TurnState,
+  analysis: IntentAnalysis | null,
+  told: Told[],
+  random: () => number,
+  attempt: number,
+): Draft {
+  const { book, mem, tone, level, ctx } = s;
+  const picker = new Picker(random, new Set(mem.parts));
+  const persona = ctx.character.persona;
+  const hobbyIndex = (mem.hobby + (attempt > 0 ? attempt : 0)) % persona.hobbies.length;
+  const cc: ComposeContext = {
+    lang: ctx.language,
+    book,
+    persona,
+    character: ctx.character,
+    userSex: ctx.user.sex,
+    userName: s.userName,
+    level,
+    tone,
+    facts: mem.facts,
+    hobbyIndex,
+    picker,
+  };
+  const parts: string[] = [];
+  let hobbyAdvance = false;
+  let recalledId: string | undefined;
+  let awaiting: AskTopic | undefined;
+
+  // 1. Opener: a greeting back, or a little interjection now and then.
+  const greeted = analysis?.matched.includes('greeting') && plan.intent !== 'greeting';
+  if (greeted && tone !== 'cold') parts.push(fill(picker.pick(book.greetBack, 'greetBack'), cc));
+  else if (
+    told.length === 0 &&
+    !['greeting', 'insult', 'goodbye', 'apology', 'sad'].includes(plan.intent) &&
+    picker.chance(0.22 + attempt * 0.05)
+  ) {
+    parts.push(picker.pick(book.openers[tone], `op.${tone}`));
+  }
+
+  // 2. A nod to what they just told, when the main answer is about something else.
+  const first = told[0];
+  const body = plan.body;
+  if (first && (typeof body !== 'object' || body.tell !== first)) {
+    parts.push(ackLine(first, s, cc, picker));
+  }
+
+  // 3. The main answer.
+  let repeated = false;
+  if (typeof body === 'object') {
+    parts.push(ackLine(body.tell, s, cc, picker));
+  } else if (body === 'her_plans') {
+    parts.push(fill(picker.pick(book.herPlans, 'herPlans'), cc));
+  } else if (body === 'her_pets') {
+    parts.push(fill(picker.pick(book.herPets, 'herPets'), cc));
+  } else if (body === 'remember') {
+    parts.push(fill(picker.pick(book.remember, 'remember'), cc));
+  } else if (body === 'question_back') {
+    parts.push(fill(picker.pick(book.questionBack, 'qback'), cc));
+  } else {
+    const topic = intentTopic[body];
+    if (topic && body.startsWith('ask_') && plan.intent !== 'question_back') {
+      const last = mem.herTopics[topic];
+      if (last !== undefined && s.turn - last <= 12 && tone !== 'cold') {
+        parts.push(fill(picker.pick(book.repeatAsk, 'repeatAsk'), cc));
+        repeated = true;
+      }
+    }
+    const { lines, key } = bodyLinesFor(body, s, picker);
+    parts.push(fill(picker.pick(lines, key), cc));
+    if (body === 'ask_hobbies' || body === 'bored' || (body === 'ask_about' && !repeated))
+      hobbyAdvance = true;
+  }
+
+  // 4. Keep the conversation going: bring back something they told, ask about them, or share.
+  const lastPart = parts[parts.length - 1] ?? '';
+  const endsWithQuestion = lastPart.includes('?');
+  const noFollow =
+    tone === 'cold' ||
+    plan.intent === 'goodbye' ||
+    plan.intent === 'insult' ||
+    plan.intent === 'request_explicit';
+  const chance = (followUpChance[plan.intent] ?? 0.4) + attempt * 0.1;
+  if (!noFollow && !endsWithQuestion && picker.chance(chance)) {
+    const recalls = recallable(mem, ctx.language, s.turn);
+    const unknown = unknownTopics(s);
+    const r = picker.random();
+    if (recalls.length > 0 && r < 0.4) {
+      const rc = picker.pick(recalls, 'recallFact');
+      const form = formOf(rc.key, rc.fact);
+      parts.push(fill(picker.pick(book.recall[form], `rc.${form}`), cc, focusFor(rc)));
+      recalledId = rc.id;
+    } else if (unknown.length > 0 && r < 0.72) {
+      const topic = unknown[0]!;
+      parts.push(fill(picker.pick(book.askUser[topic], `ask.${topic}`), cc));
+      awaiting = topic;
+    } else if (r < 0.86) {
+      parts.push(fill(picker.pick(book.hobbyShare, 'hobbyShare'), cc));
+      hobbyAdvance = true;
+    } else {
+      parts.push(fill(picker.pick(book.followUps[s.mode], `fu.${s.mode}`), cc));
+    }
+  }
+
+  // 5. A tail in her mood: affection when close, or the mode's colour.
+  if (tone !== 'cold' && tone !== 'sad' && plan.intent !== 'insult') {
+    if (level >= 2 && picker.chance(level === 2 ? 0.1 : 0.18))
+      parts.push(fill(picker.pick(book.affection[level === 4 ? 4 : level === 3 ? 3 : 2], `aff${level}`), cc));
+    else if (s.mode !== 'gentle' && parts.some((p) => p.includes('?')) && picker.chance(0.25))
+      parts.push(fill(picker.pick(book.modeTail[s.mode], `mt.${s.mode}`), cc));
+    else if (picker.chance(0.06 + persona.speech.playfulness * 0.06))
+      parts.push(fill(picker.pick(book.phraseShare, 'phraseShare'), cc));
+  }
+
+  // Extra words on later attempts, so a retry can't land on the same text.
+  if (attempt >= 4) parts.push(fill(picker.pick(book.extraTails, 'extraTail'), cc));
+  if (attempt >= 8) parts.push(fill(picker.pick(book.hobbyShare, 'hobbyShare'), cc));
+
+  let text = styled(parts, s, picker, plan.intent);
+  while (text.length > MAX_REPLY_LENGTH && parts.length > 1) {
+    parts.splice(parts.length - 1, 1);
+    text = styled(parts, s, picker, plan.intent);
+  }
+  if (text.length > MAX_REPLY_LENGTH) text = `${text.slice(0, MAX_REPLY_LENGTH - 1).trimEnd()}…`;
+  return { text, used: picker.used, recalledId, awaiting, hobbyAdvance };
+}
+
+/** Intents where a cheerful emoji at the end would sound wrong. */
+const noEmoji: ReadonlySet<Intent> = new Set<Intent>(['sad', 'insult', 'request_explicit']);
+
+function styled(parts: string[], s: TurnState, picker: Picker, intent: Intent): string {
+  return applyStyle(joinParts(parts), {
+    persona: s.ctx.character.persona,
+    tone: s.tone,
+    lang: s.ctx.language,
+    picker,
+    book: s.book,
+    allowEmoji: !noEmoji.has(intent),
+  });
+}
+
+function ackLine(key: Told, s: TurnState, cc: ComposeContext, picker: Picker): string {
+  if (key === 'name')
+    return fill(picker.pick(s.book.ackName, 'ackName'), { ...cc, userName: s.mem.name ?? cc.userName });
+  const fact = factFor(s.mem, key);
+  if (!fact) return '';
+  const form = formOf(key, fact);
+  return fill(picker.pick(s.book.ack[form], `ack.${form}`), cc, focusFor({ key, fact }));
+}
+
+function unknownTopics(s: TurnState): AskTopic[] {
+  const { mem, turn } = s;
+  const candidates: AskTopic[] = [];
+  if (!s.userName) candidates.push('name');
+  if (!mem.facts.city) candidates.push('city');
+  if (!mem.facts.job) candidates.push('job');
+  if (mem.facts.like.length === 0) candidates.push('like');
+  if (mem.facts.plan.length === 0) candidates.push('plan');
+  if (mem.facts.pet.length === 0) candidates.push('pet');
+  return candidates.filter((t) => {
+    const last = mem.asked[t];
+    return last === undefined || turn - last >= 15;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The brain
+
+function replyTo(ctx: BrainContext, random: () => number): BrainReply {
+  const book = books[ctx.language] ?? en;
+  const mem = loadMemory(ctx.memory);
+  mem.turn += 1;
+  const turn = mem.turn;
+  const text = ctx.userMessage.trim();
+  const analysis = text ? analyzeIntents(text) : null;
+
+  const extracted: ExtractedFacts = text ? extractFacts(text) : {};
+  if (analysis && analysis.matched.length === 0 && Object.keys(extracted).length === 0) {
+    Object.assign(extracted, readBareAnswer(text, mem.awaiting));
+  }
+  const { told, again } = rememberFacts(mem, extracted, turn);
+  const userName = mem.name ?? ctx.user.name ?? null;
+
+  const plan = choosePlan(analysis, told, again, mem);
+  // The reply is written in her mood as it was; a change (an apology thaws her) shows from the next turn.
+  const tone = toneFor(ctx.chat.mood, ctx.chat.level);
+  const mood = moodChange(plan.intent, tone, ctx.chat.mood);
+  const state: TurnState = {
+    ctx,
+    book,
+    mem,
+    tone,
+    mode: ctx.chat.mode,
+    level: ctx.chat.level,
+    userName,
+    turn,
+  };
+
+  const recent = new Set(mem.recent.slice(-NO_REPEAT_WINDOW));
+  let draft = compose(plan, state, analysis, told, random, 0);
+  for (let attempt = 1; recent.has(fingerprint(draft.text)) && attempt < 16; attempt++) {
+    draft = compose(plan, state, analysis, told, random, attempt);
+  }
+  if (recent.has(fingerprint(draft.text))) {
+    // Practically unreachable; still, never send the same words twice.
+    for (const tail of book.extraTails) {
+      const candidate = `${draft.text} ${tail.replace(/\{[^}]*\}/g, '').trim()}`.trim();
+      if (!recent.has(fingerprint(candidate))) {
+        draft = { ...draft, text: candidate };
+        break;
+      }
+    }
+  }
+
+  // Memory bookkeeping.
+  mem.recent = [...mem.recent, fingerprint(draft.text)].slice(-40);
+  mem.parts = [...mem.parts, ...draft.used].slice(-60);
+  if (draft.recalledId) mem.recalled[draft.recalledId] = turn;
+  mem.awaiting = draft.awaiting;
+  if (draft.awaiting) mem.asked[draft.awaiting] = turn;
+  if (draft.hobbyAdvance) mem.hobby = (mem.hobby + 1) % ctx.character.persona.hobbies.length;
+  const topicIntent =
+    typeof plan.body === 'string' && plan.intent === 'question_back' ? undefined : plan.intent;
+  const topic = (topicIntent && intentTopic[topicIntent]) ?? (told[0] ? told[0] : undefined);
+  if (topic) mem.topic = topic;
+  if (plan.intent.startsWith('ask_') && intentTopic[plan.intent])
+    mem.herTopics[intentTopic[plan.intent]!] = turn;
+  if (typeof plan.body === 'string' && plan.intent === 'question_back') {
+    const herTopic = Object.entries(topicQuestion).find(([, q]) => q === plan.body)?.[0];
+    if (herTopic) mem.herTopics[herTopic] = turn;
+  }
+  mem.lastIntent = plan.intent;
+
+  let delta = points[plan.intent] ?? 1;
+  if (plan.intent === 'insult') {
+    const recentInsults = mem.insults.filter((t) => turn - t <= 10).length;
+    if (recentInsults > 0) delta = -5;
+    mem.insults = [...mem.insults, turn];
+  } else if (tone === 'cold' && delta > 1 && plan.intent !== 'apology' && plan.intent !== 'gift') {
+    delta = 1;
+  }
+  if (plan.intent === 'apology' && ctx.chat.mood === 'Cold') delta = 2;
+
+  return {
+    text: draft.text,
+    memory: saveMemory(mem),
+    pointsDelta: delta,
+    ...(mood ? { mood } : {}),
+    intent: plan.intent,
+  };
+}
+
+function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () => number): BrainReply {
+  const book = books[ctx.language] ?? en;
+  const mem = loadMemory(ctx.memory);
+  const persona = ctx.character.persona;
+  const picker = new Picker(random, new Set(mem.parts));
+  const userName = mem.name ?? ctx.user.name ?? null;
+  const tone = toneFor(ctx.chat.mood, ctx.chat.level);
+  const cc: ComposeContext = {
+    lang: ctx.language,
+    book,
+    persona,
+    character: ctx.character,
+    userSex: ctx.user.sex,
+    userName,
+    level: ctx.chat.level,
+    tone,
+    facts: mem.facts,
+    hobbyIndex: mem.hobby % persona.hobbies.length,
+    picker,
+    forceName: true,
+  };
+  const recent = new Set(mem.recent);
+  let text = '';
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const parts = [fill(picker.pick(persona.greetings[ctx.language], 'greeting'), cc)];
+    // She asks the name she does not know yet; otherwise a question now and then keeps it going.
+    if (!userName) {
+      parts.push(fill(picker.pick(book.askUser.name, 'ask.name'), cc));
+      mem.awaiting = 'name';
+    } else if (!/\?\s*\S{0,3}\s*$/u.test(parts[0]!) && (attempt > 0 || picker.chance(0.5))) {
+      parts.push(fill(picker.pick(book.followUps.gentle, 'fu.gentle'), cc));
+    }
+    text = applyStyle(joinParts(parts), {
+      persona,
+      tone,
+      lang: ctx.language,
+      picker,
+      book,
+      allowEmoji: true,
+    });
+    if (!recent.has(fingerprint(text))) break;
+  }
+  if (mem.awaiting === 'name') mem.asked.name = mem.turn;
+  mem.recent = [...mem.recent, fingerprint(text)].slice(-40);
+  mem.parts = [...mem.parts, ...picker.used].slice(-60);
+  return { text, memory: saveMemory(mem), pointsDelta: 0, intent: 'greeting' };
+}
+
+/**
+ * She writes first after a silence: an opener in her mood, then something she remembers about the
+ * user, or one of her hobbies. Never the same words as a recent message.
+ */
+function writeFirstTo(ctx: BrainContext, random: () => number): BrainReply {
+  const book = books[ctx.language] ?? en;
+  const mem = loadMemory(ctx.memory);
+  mem.turn += 1;
+  const persona = ctx.character.persona;
+  const picker = new Picker(random, new Set(mem.parts));
+  const userName = mem.name ?? ctx.user.name ?? null;
+  const tone = toneFor(ctx.chat.mood, ctx.chat.level);
+  const cc: ComposeContext = {
+    lang: ctx.language,
+    book,
+    persona,
+    character: ctx.character,
+    userSex: ctx.user.sex,
+    userName,
+    level: ctx.chat.level,
+    tone,
+    facts: mem.facts,
+    hobbyIndex: mem.hobby % persona.hobbies.length,
+    picker,
+    forceName: true,
+  };
+  const recent = new Set(mem.recent);
+  let text = '';
+  let recalledId: string | undefined;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    recalledId = undefined;
+    const parts = [fill(picker.pick(writeFirstOpeners[ctx.language][tone], `wf.${tone}`), cc)];
+    if (tone !== 'cold') {
+      const recalls = recallable(mem, ctx.language, mem.turn + 3);
+      if (recalls.length > 0 && (attempt % 2 === 0 || picker.chance(0.5))) {
+        const rc = picker.pick(recalls, 'recallFact');
+        const form = formOf(rc.key, rc.fact);
+        parts.push(fill(picker.pick(book.recall[form], `rc.${form}`), cc, focusFor(rc)));
+        recalledId = rc.id;
+      } else {
+        parts.push(fill(picker.pick(book.hobbyShare, 'hobbyShare'), cc));
+      }
+    }
+    if (attempt >= 4) parts.push(fill(picker.pick(book.extraTails, 'extraTail'), cc));
+    text = applyStyle(joinParts(parts), { persona, tone, lang: ctx.language, picker, book, allowEmoji: tone !== 'sad' && tone !== 'cold' });
+    if (!recent.has(fingerprint(text))) break;
+  }
+  if (recalledId) mem.recalled[recalledId] = mem.turn;
+  mem.recent = [...mem.recent, fingerprint(text)].slice(-40);
+  mem.parts = [...mem.parts, ...picker.used].slice(-60);
+  return { text, memory: saveMemory(mem), pointsDelta: 0, intent: 'write_first' };
+}
+
+/**
+ * The built-in offline companion engine. `random` is injectable so tests are deterministic.
+ * Typical cost is well under a millisecond per reply.
+ */
+export function createBuiltinBrain(opts: { random?: () => number } = {}): Brain {
+  const random = opts.random ?? Math.random;
+  return {
+    name: 'builtin',
+    async reply(ctx: BrainContext): Promise<BrainReply> {
+      if (ctx.userPhoto) return reactToPhoto(ctx, ctx.userMessage.trim() ? replyTo(ctx, random) : null, random);
+      return replyTo(ctx, random);
+    },
+    async greeting(ctx: Omit<BrainContext, 'userMessage' | 'history'>): Promise<BrainReply> {
+      return greet(ctx, random);
+    },
+    async writeFirst(ctx: BrainContext): Promise<BrainReply> {
+      return writeFirstTo(ctx, random);
+    },
+  };
+}

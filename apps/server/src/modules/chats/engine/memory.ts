@@ -1,0 +1,647 @@
+import { z } from 'zod';
+import type { ChatMemory } from './brain.ts';
+import { capitalize, flipPronounsEn, flipPronounsRu, softNormalize, titleCase } from './text.ts';
+
+/*
+ * The built-in engine's long-term memory of one chat: what the user told about themselves and what she
+ * said recently (so she never repeats herself). Stored by the chat service as opaque JSON.
+ */
+
+const lang = z.enum(['en', 'ru']);
+
+/**
+ * One thing the user told. `kind` says how the words can be reused:
+ * city: en | prep ("в Москве") | gen ("из Москвы") | nom;
+ * job: role ("a baker") | at ("at the bakery", "в пекарне") | instr ("программистом") | nom ("программист");
+ * like: love (follows "love"/"любишь") | nom ("тебе нравится ...");
+ * pet: m | f (Russian gender of the animal word), `name` is the pet's name.
+ */
+const Fact = z.object({
+  v: z.string().max(80),
+  lang,
+  kind: z.string().max(12).optional(),
+  name: z.string().max(40).optional(),
+  turn: z.number().int(),
+});
+export type Fact = z.infer<typeof Fact>;
+
+export const factKeys = ['city', 'job', 'like', 'plan', 'pet', 'age'] as const;
+export type FactKey = (typeof factKeys)[number];
+
+const BrainMemorySchema = z.object({
+  v: z.literal(1),
+  turn: z.number().int().min(0),
+  /** The name the user told her (wins over the profile name). */
+  name: z.string().max(40).optional(),
+  facts: z.object({
+    city: Fact.optional(),
+    job: Fact.optional(),
+    age: Fact.optional(),
+    like: z.array(Fact).max(6),
+    plan: z.array(Fact).max(4),
+    pet: z.array(Fact).max(3),
+  }),
+  /** Fingerprints of her recent replies, newest last. */
+  recent: z.array(z.string()).max(40),
+  /** Keys of recently used phrase parts, newest last (to rotate wording). */
+  parts: z.array(z.string()).max(60),
+  /** Fact id → turn she last brought it up. */
+  recalled: z.record(z.string(), z.number().int()),
+  /** What she asked the user about → turn. */
+  asked: z.record(z.string(), z.number().int()),
+  /** Her own topics the user asked about → turn (to notice repeated questions). */
+  herTopics: z.record(z.string(), z.number().int()),
+  /** What she asked at the end of her last message, to read a bare answer ("Alex") correctly. */
+  awaiting: z.string().max(12).optional(),
+  /** The last topic of conversation, for "and you?". */
+  topic: z.string().max(16).optional(),
+  lastIntent: z.string().max(24).optional(),
+  /** Turns at which the user was rude. */
+  insults: z.array(z.number().int()).max(10),
+  /** Index of the hobby she talks about next. */
+  hobby: z.number().int().min(0),
+});
+export type BrainMemory = z.infer<typeof BrainMemorySchema>;
+
+export function emptyMemory(): BrainMemory {
+  return {
+    v: 1,
+    turn: 0,
+    facts: { like: [], plan: [], pet: [] },
+    recent: [],
+    parts: [],
+    recalled: {},
+    asked: {},
+    herTopics: {},
+    insults: [],
+    hobby: 0,
+  };
+}
+
+/** Reads the stored memory; anything unreadable (another engine's, an old shape) starts fresh. */
+export function loadMemory(raw: ChatMemory): BrainMemory {
+  const parsed = BrainMemorySchema.safeParse(raw);
+  return parsed.success ? structuredClone(parsed.data) : emptyMemory();
+}
+
+export function saveMemory(m: BrainMemory): ChatMemory {
+  const keepRecord = (r: Record<string, number>, minTurn: number): Record<string, number> =>
+    Object.fromEntries(Object.entries(r).filter(([, t]) => t >= minTurn));
+  const out: BrainMemory = {
+    ...m,
+    recent: m.recent.slice(-40),
+    parts: m.parts.slice(-60),
+    insults: m.insults.slice(-10),
+    recalled: keepRecord(m.recalled, m.turn - 60),
+    asked: keepRecord(m.asked, m.turn - 80),
+    herTopics: keepRecord(m.herTopics, m.turn - 40),
+  };
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extraction
+
+export type ExtractedFacts = {
+  name?: string;
+  city?: Omit<Fact, 'turn'>;
+  job?: Omit<Fact, 'turn'>;
+  like?: Omit<Fact, 'turn'>;
+  plan?: Omit<Fact, 'turn'>;
+  pet?: Omit<Fact, 'turn'>;
+  age?: Omit<Fact, 'turn'>;
+};
+
+const NAME_STOP = new Set([
+  // en
+  'a',
+  'an',
+  'the',
+  'not',
+  'so',
+  'very',
+  'just',
+  'here',
+  'back',
+  'home',
+  'fine',
+  'good',
+  'ok',
+  'okay',
+  'great',
+  'tired',
+  'bored',
+  'sad',
+  'happy',
+  'sorry',
+  'from',
+  'in',
+  'at',
+  'going',
+  'working',
+  'married',
+  'single',
+  'alone',
+  'busy',
+  'sure',
+  'glad',
+  'new',
+  'well',
+  'also',
+  'still',
+  'too',
+  'really',
+  'kinda',
+  'pretty',
+  'sick',
+  'ill',
+  'hungry',
+  'sleepy',
+  'done',
+  'ready',
+  'late',
+  'online',
+  'free',
+  'serious',
+  'joking',
+  'kidding',
+  'human',
+  'real',
+  'your',
+  'you',
+  'yours',
+  'excited',
+  'lonely',
+  'fan',
+  'always',
+  'feeling',
+  'doing',
+  'thinking',
+  'looking',
+  'trying',
+  'about',
+  'into',
+  'on',
+  'off',
+  'out',
+  'up',
+  'down',
+  'there',
+  'hi',
+  'hey',
+  'hello',
+  'hiya',
+  'yo',
+  'yes',
+  'no',
+  'yeah',
+  'nope',
+  'lol',
+  'haha',
+  'thanks',
+  'what',
+  'why',
+  'who',
+  'how',
+  'bye',
+  'привет',
+  'здравствуй',
+  'хай',
+  'да',
+  'нет',
+  'ага',
+  'ок',
+  'спасибо',
+  'что',
+  'почему',
+  'кто',
+  'как',
+  'пока',
+  'лол',
+  // ru
+  'не',
+  'очень',
+  'просто',
+  'тут',
+  'здесь',
+  'дома',
+  'из',
+  'в',
+  'на',
+  'с',
+  'у',
+  'рад',
+  'рада',
+  'устал',
+  'устала',
+  'занят',
+  'занята',
+  'тоже',
+  'уже',
+  'еще',
+  'сейчас',
+  'так',
+  'тот',
+  'та',
+  'такой',
+  'такая',
+  'один',
+  'одна',
+  'думаю',
+  'хочу',
+  'люблю',
+  'работаю',
+  'живу',
+  'был',
+  'была',
+  'буду',
+  'могу',
+  'знаю',
+  'сам',
+  'сама',
+  'ты',
+  'твой',
+  'твоя',
+  'свободен',
+  'свободна',
+  'счастлив',
+  'счастлива',
+  'готов',
+  'готова',
+  'болею',
+  'скучаю',
+  'человек',
+  'бот',
+  'норм',
+  'нормально',
+  'хорошо',
+  'плохо',
+  'иду',
+  'сплю',
+]);
+
+const NAME_WORD = "([\\p{L}][\\p{L}'-]{1,19})";
+const PHRASE_END =
+  /\s*(?:[.,!?;:()]|\s(?:and|but|because|so|though|which|who|и|а|но|потому|поэтому|так как|что|который|которая)\s).*$/iu;
+
+const TIME_TAIL =
+  /\s+(?:tomorrow|today|tonight|later|soon|this weekend|next week|on the weekend|in the morning|in the evening|at night|завтра|сегодня|вечером|утром|на выходных|потом|скоро|на следующей неделе)$/iu;
+
+function stripTime(s: string): string {
+  let t = s;
+  for (let i = 0; i < 3 && TIME_TAIL.test(t); i++) t = t.replace(TIME_TAIL, '');
+  return t;
+}
+
+function cleanPhrase(s: string, maxWords = 5): string {
+  const cut = s.replace(PHRASE_END, '').trim();
+  const words = cut.split(/\s+/).slice(0, maxWords);
+  return words
+    .join(' ')
+    .replace(/[.,!?;:]+$/, '')
+    .trim();
+}
+
+function validName(w: string): boolean {
+  const lower = w.toLowerCase();
+  return w.length >= 2 && w.length <= 20 && !NAME_STOP.has(lower) && /^[\p{L}][\p{L}'-]+$/u.test(w);
+}
+
+const EN_JOBS =
+  'developer|programmer|engineer|teacher|doctor|nurse|student|designer|manager|driver|chef|cook|baker|lawyer|accountant|artist|musician|writer|nurse|soldier|pilot|mechanic|electrician|plumber|builder|farmer|waiter|waitress|bartender|barista|cashier|firefighter|policeman|police officer|cop|scientist|researcher|photographer|journalist|architect|dentist|vet|veterinarian|salesman|consultant|analyst|marketer|trader|banker|freelancer|entrepreneur|businessman|student|sailor|fisherman|carpenter|courier|coder|software engineer|web developer|data scientist|it specialist|gamer|streamer|tattoo artist|hairdresser|barber|paramedic|surgeon|pharmacist|therapist|psychologist|professor|lecturer|tutor|security guard|guard|trucker|truck driver|taxi driver|miner|welder|painter|actor|singer|dancer|model|coach|trainer|personal trainer|athlete|footballer';
+const RU_JOBS_NOM =
+  'программист|разработчик|инженер|учитель|учительница|врач|доктор|медсестра|медбрат|студент|студентка|дизайнер|менеджер|водитель|повар|пекарь|юрист|бухгалтер|художник|художница|музыкант|писатель|военный|пилот|механик|электрик|сантехник|строитель|фермер|официант|официантка|бармен|бариста|кассир|пожарный|полицейский|ученый|исследователь|фотограф|журналист|архитектор|стоматолог|ветеринар|продавец|консультант|аналитик|маркетолог|трейдер|банкир|фрилансер|предприниматель|бизнесмен|моряк|рыбак|плотник|курьер|айтишник|тестировщик|геймер|стример|парикмахер|барбер|фельдшер|хирург|фармацевт|психолог|преподаватель|профессор|репетитор|охранник|дальнобойщик|таксист|шахтер|сварщик|маляр|актер|актриса|певец|певица|танцор|модель|тренер|спортсмен|футболист|сисадмин|директор|начальник|руководитель|слесарь|токарь|электромонтер|грузчик|кладовщик|логист|экономист|школьник|пенсионер';
+const RU_JOBS_INSTR_END = /(?:ом|ем|ём|ой|ей|ицей|кой)$/u;
+
+const PETS_EN =
+  'dog|cat|puppy|kitten|parrot|hamster|rabbit|bunny|turtle|fish|snake|horse|ferret|guinea pig|lizard|bird|pup|kitty|doggo|pupper';
+const PETS_RU: Record<string, 'm' | 'f'> = {
+  кот: 'm',
+  котик: 'm',
+  кошка: 'f',
+  кошечка: 'f',
+  котенок: 'm',
+  собака: 'f',
+  собачка: 'f',
+  пес: 'm',
+  песик: 'm',
+  щенок: 'm',
+  попугай: 'm',
+  хомяк: 'm',
+  хомячок: 'm',
+  кролик: 'm',
+  черепаха: 'f',
+  рыбки: 'f',
+  змея: 'f',
+  лошадь: 'f',
+  конь: 'm',
+  хорек: 'm',
+  морская: 'f',
+};
+
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+/** Russian words that end a place/city phrase early ("в Москве уже пять лет" → "в Москве"). */
+const RU_PLACE_STOP =
+  /^(уже|давно|недавно|всю|с|со|лет|года|год|и|а|но|сейчас|теперь|пока|тоже|один|одна|вместе|работаю|живу)$/u;
+const EN_PLACE_STOP =
+  /^(now|right|for|since|with|and|but|currently|too|also|at|as|these|this|today|where|the|area|city|town)$/i;
+
+function placeWords(rest: string, stop: RegExp, max: number): string {
+  const out: string[] = [];
+  for (const w of rest.split(/\s+/)) {
+    const clean = w.replace(/[.,!?;:()"]+$/u, '');
+    if (!clean || stop.test(clean)) break;
+    out.push(clean);
+    if (clean !== w) break;
+    if (out.length >= max) break;
+  }
+  return out.join(' ');
+}
+
+const NAME_EN_1 = new RegExp(
+  `(?:^|[\\s,.!])(?:my name is|my names|my name's|name is|i am called|im called|call me|you can call me|they call me)\\s+${NAME_WORD}`,
+  'iu',
+);
+const NAME_EN_2 = new RegExp(
+  `^(?:hi|hey|hello)?[\\s,!]*(?:i am|im|i m|its|it is|this is)\\s+${NAME_WORD}[\\s.!,]*$`,
+  'iu',
+);
+const NAME_RU_1 = new RegExp(
+  `(?:^|[\\s,.!])(?:меня зовут|мое имя|моё имя|зови меня|называй меня|можешь звать меня|меня звать)\\s+${NAME_WORD}`,
+  'iu',
+);
+const NAME_RU_2 = new RegExp(
+  `^(?:привет|приветик|хай)?[\\s,!]*(?:я|это)\\s+([А-ЯЁ][\\p{L}-]{1,19})[\\s.!,)]*$`,
+  'u',
+);
+const JOB_EN_IAM = new RegExp(`(?:^|[\\s,.!])(?:i am|im|i m)\\s+(?:an?\\s+)(${EN_JOBS})(?![\\p{L}])`, 'iu');
+const JOB_RU_NOM = new RegExp(
+  `(?:^|[\\s,.!])(?:я|я по профессии|по профессии|я работаю как|моя профессия|я у нас)\\s*[—-]?\\s*(${RU_JOBS_NOM})(?![\\p{L}])`,
+  'iu',
+);
+const JOB_RU_BARE = new RegExp(`^(?:я\\s+)?(${RU_JOBS_NOM})$`, 'iu');
+const JOB_EN_BARE = new RegExp(`^(?:i am |im )?(?:an? )?(${EN_JOBS})$`, 'i');
+const PET_EN = new RegExp(
+  `(?:^|[\\s,.!])(?:i have|i got|i own|i ve got|ive got|my)\\s+(?:an?\\s+|two\\s+|a little\\s+|a cute\\s+)?(${PETS_EN})s?(?:\\s+(?:named|called|whose name is|name is|is called|is named)\\s+${NAME_WORD})?`,
+  'iu',
+);
+const PET_RU = new RegExp(
+  `(?:^|[\\s,.!])(?:у меня есть|у меня|мой|моя|есть)\\s+(?:маленький\\s+|маленькая\\s+|рыжий\\s+|рыжая\\s+|черный\\s+|черная\\s+|белый\\s+|белая\\s+)?(${Object.keys(PETS_RU).join('|')})(?![\\p{L}])(?:[\\s,]+(?:по имени|по кличке|его зовут|ее зовут|зовут|кличка)\\s+${NAME_WORD})?`,
+  'iu',
+);
+
+/** Pulls facts about the user out of one message, in English or Russian. */
+export function extractFacts(raw: string): ExtractedFacts {
+  const text = softNormalize(raw);
+  const lower = text.toLowerCase();
+  const out: ExtractedFacts = {};
+
+  // ---- name
+  const nameEn = NAME_EN_1.exec(text) ?? NAME_EN_2.exec(text);
+  const nameRu = NAME_RU_1.exec(text) ?? NAME_RU_2.exec(text);
+  const nameMatch = nameEn ?? nameRu;
+  if (nameMatch?.[1]) {
+    const n = nameMatch[1];
+    // "I'm Alex" only counts when written with a capital letter (so "i'm tired" is not a name).
+    const strict = nameMatch === nameEn && !/name|call/i.test(nameMatch[0]);
+    if (validName(n) && (!strict || /^\p{Lu}/u.test(n))) out.name = capitalize(n.toLowerCase());
+  }
+
+  // ---- age
+  const ageM =
+    /(?:^|\s)(?:i am|im|i m|i'm)\s+(\d{2})(?:\s*(?:years?|yrs?|y\.?o\.?)|\s*$|[\s,.!])/i.exec(lower) ??
+    /(?:^|\s)мне\s+(\d{2})(?:\s*(?:год|года|лет)|\s*$|[\s,.!])/u.exec(lower) ??
+    /(?:^|\s)(?:my age is|age)\s+(\d{2})/i.exec(lower);
+  if (ageM?.[1]) {
+    const n = Number(ageM[1]);
+    if (n >= 18 && n <= 99) out.age = { v: String(n), lang: /мне/.test(ageM[0]) ? 'ru' : 'en' };
+  }
+
+  // ---- city (en)
+  const cityEn =
+    /(?:^|[\s,.!])(?:i live in|i am from|im from|i m from|i come from|im living in|i am living in|living in|i am based in|im based in|based in|i am in|im in|i moved to|i grew up in|born in)\s+(.+)/i.exec(
+      text,
+    );
+  if (cityEn?.[1]) {
+    const place = placeWords(cityEn[1], EN_PLACE_STOP, 3);
+    const firstWord = place.split(' ')[0] ?? '';
+    const bad =
+      /^(a|an|my|love|bed|the|hospital|school|college|work|pain|trouble|bad|good|mood|office|shower|kitchen|car|bus|train|line|town|this|that|here|there|it|so|very|really)$/i.test(
+        firstWord,
+      );
+    if (place && !bad && /^\p{L}/u.test(place) && place.length <= 30)
+      out.city = { v: titleCase(place), lang: 'en', kind: 'en' };
+  }
+  // ---- city (ru)
+  const cityRuPrep =
+    /(?:^|[\s,.!])(?:я живу|живу|я сейчас|сейчас я|я родился|я родилась|я вырос|я выросла|я переехал|я переехала|переехал|переехала)\s+(?:в|во)\s+(.+)/iu.exec(
+      text,
+    );
+  const cityRuGen = /(?:^|[\s,.!])(?:я из|я родом из|родом из|сам из|сама из)\s+(.+)/iu.exec(text);
+  if (cityRuPrep?.[1]) {
+    const place = placeWords(cityRuPrep[1], RU_PLACE_STOP, 2);
+    if (
+      place &&
+      /^\p{L}/u.test(place) &&
+      !/^(детстве|деревне|селе|городе|доме|квартире|общаге|общежитии|центре)$/iu.test(place)
+    ) {
+      out.city = { v: titleCase(place), lang: 'ru', kind: /переехал/.test(cityRuPrep[0]) ? 'acc' : 'prep' };
+    } else if (place && /^(деревне|селе)$/iu.test(place)) {
+      out.city = { v: place.toLowerCase(), lang: 'ru', kind: 'prep' };
+    }
+  } else if (cityRuGen?.[1]) {
+    const place = placeWords(cityRuGen[1], RU_PLACE_STOP, 2);
+    if (place && /^\p{L}/u.test(place)) out.city = { v: titleCase(place), lang: 'ru', kind: 'gen' };
+  }
+
+  // ---- job (en)
+  const jobAt =
+    /(?:^|[\s,.!])(?:i work|i am working|im working|i m working|working)\s+(at|in|for)\s+(.+)/i.exec(lower);
+  const jobAs =
+    /(?:^|[\s,.!])(?:i work as|i am working as|im working as|i m working as|my job is|my profession is|i am employed as)\s+(?:an?\s+)?(.+)/i.exec(
+      lower,
+    );
+  const jobIam = JOB_EN_IAM.exec(lower);
+  if (jobAs?.[1]) {
+    const role = cleanPhrase(jobAs[1], 3);
+    if (role) out.job = { v: article(role), lang: 'en', kind: 'role' };
+  } else if (jobIam?.[1]) {
+    out.job = { v: article(jobIam[1]), lang: 'en', kind: 'role' };
+  } else if (jobAt?.[2]) {
+    const place = cleanPhrase(jobAt[2], 4);
+    if (place && !/^(home|night|nights|weekends|the moment|the same)$/.test(place))
+      out.job = { v: `${jobAt[1]} ${place}`, lang: 'en', kind: 'at' };
+  }
+  // ---- job (ru)
+  const jobRuAt =
+    /(?:^|[\s,.!])(?:я работаю|работаю|я сейчас работаю|я тружусь|тружусь|я учусь|учусь)\s+(в|во|на)\s+(.+)/iu.exec(
+      lower,
+    );
+  const jobRuInstr =
+    /(?:^|[\s,.!])(?:я работаю|работаю|работаю сейчас|я сейчас работаю)\s+([\p{L}-]+(?:\s[\p{L}-]+)?)/iu.exec(
+      lower,
+    );
+  const jobRuNom = JOB_RU_NOM.exec(lower);
+  if (!out.job) {
+    if (jobRuAt?.[2]) {
+      const place = placeWords(jobRuAt[2], RU_PLACE_STOP, 3);
+      if (place)
+        out.job = {
+          v: `${jobRuAt[1]} ${place}`,
+          lang: 'ru',
+          kind: /учусь/.test(jobRuAt[0]) ? 'study' : 'at',
+        };
+    } else if (jobRuNom?.[1]) {
+      out.job = { v: jobRuNom[1], lang: 'ru', kind: 'nom' };
+    } else if (jobRuInstr?.[1]) {
+      const first = jobRuInstr[1].split(' ')[0] ?? '';
+      if (
+        RU_JOBS_INSTR_END.test(first) &&
+        !/^(домой|сегодня|завтра|много|мало|весь|всем|днем|ночью|удаленно|удалённо|сам|одной|допоздна)$/u.test(
+          first,
+        )
+      ) {
+        out.job = { v: cleanPhrase(jobRuInstr[1], 2), lang: 'ru', kind: 'instr' };
+      }
+    }
+  }
+
+  // ---- likes
+  const likeEn =
+    /(?:^|[\s,.!])i\s+(?:really\s+|also\s+|just\s+|totally\s+)?(?:love|like|enjoy|adore|am into|am a fan of|m into)\s+(.+)/i.exec(
+      lower,
+    );
+  if (
+    likeEn?.[1] &&
+    !/^(you|u|it|that|this|her|him|them|talking|chatting|to talk|your|how you|when you)(?![\p{L}])/u.test(
+      likeEn[1],
+    )
+  ) {
+    const thing = flipPronounsEn(cleanPhrase(likeEn[1], 4));
+    if (thing.length >= 3) out.like = { v: thing, lang: 'en', kind: 'love' };
+  }
+  const likeRu =
+    /(?:^|[\s,.!])я\s+(?:очень\s+|тоже\s+|просто\s+|обожаю\s+и\s+)?(?:люблю|обожаю|увлекаюсь)\s+(.+)/iu.exec(
+      lower,
+    ) ?? /(?:^|[\s,.!])(?:очень\s+)?(?:люблю|обожаю)\s+(.+)/iu.exec(lower);
+  const likeRuNom = /(?:^|[\s,.!])мне\s+(?:очень\s+|тоже\s+|просто\s+)?(?:нравится|нравятся)\s+(.+)/iu.exec(
+    lower,
+  );
+  if (
+    !out.like &&
+    likeRu?.[1] &&
+    !/^(тебя|тебе|тобой|с тобой|когда|как ты|твои|твою|твой|это|этого|общаться|болтать)(?![\p{L}])/u.test(
+      likeRu[1],
+    )
+  ) {
+    const thing = flipPronounsRu(cleanPhrase(likeRu[1], 4));
+    const verb = /увлекаюсь/.test(likeRu[0]) ? 'instr' : 'love';
+    if (thing.length >= 3) out.like = { v: thing, lang: 'ru', kind: verb };
+  } else if (
+    !out.like &&
+    likeRuNom?.[1] &&
+    !/^(ты|твой|твоя|твои|это|с тобой|общаться|когда)(?![\p{L}])/u.test(likeRuNom[1])
+  ) {
+    const thing = flipPronounsRu(cleanPhrase(likeRuNom[1], 4));
+    if (thing.length >= 3) out.like = { v: thing, lang: 'ru', kind: 'nom' };
+  }
+
+  // ---- plans
+  const planEn =
+    /(?:^|[\s,.!])(?:i am going to|im going to|i m going to|i will|i plan to|i am planning to|im planning to|i want to|i need to|i have to|tomorrow i will|i am about to|i hope to)\s+(.+)/i.exec(
+      lower,
+    );
+  if (
+    planEn?.[1] &&
+    !/^(go|sleep|bed|be|do|say|ask|talk|tell|know|see you|kiss|hug|marry you|you)(?:\s|$)/.test(planEn[1])
+  ) {
+    const plan = flipPronounsEn(stripTime(cleanPhrase(planEn[1], 6)));
+    if (plan.split(' ').length >= 2) out.plan = { v: plan, lang: 'en' };
+  }
+  const planRu =
+    /(?:^|[\s,.!])(?:я собираюсь|собираюсь|я планирую|планирую|я хочу|хочу|я буду|завтра буду|завтра хочу|мне надо|мне нужно|надо будет|я думаю|думаю)\s+(.+)/iu.exec(
+      lower,
+    );
+  if (planRu?.[1]) {
+    const first = planRu[1].split(' ')[0] ?? '';
+    if (
+      /(?:ть|ти|чь|ться|тись)$/u.test(first) &&
+      !/^(спать|поспать|тебя|быть|знать|сказать|говорить|поговорить|спросить|поцеловать|обнять|видеть|увидеть|слышать|услышать|есть|пить|жить|умереть)$/u.test(
+        first,
+      )
+    ) {
+      const plan = flipPronounsRu(stripTime(cleanPhrase(planRu[1], 6)));
+      if (plan.split(' ').length >= 2) out.plan = { v: plan, lang: 'ru' };
+    }
+  }
+
+  // ---- pets
+  const petEn = PET_EN.exec(text);
+  if (petEn?.[1]) {
+    const name = petEn[2] && validName(petEn[2]) ? capitalize(petEn[2].toLowerCase()) : undefined;
+    out.pet = { v: petEn[1].toLowerCase(), lang: 'en', ...(name ? { name } : {}) };
+  }
+  const petRu = PET_RU.exec(text);
+  if (!out.pet && petRu?.[1]) {
+    const word = petRu[1].toLowerCase();
+    const name = petRu[2] && validName(petRu[2]) ? capitalize(petRu[2].toLowerCase()) : undefined;
+    out.pet = { v: word, lang: 'ru', kind: PETS_RU[word] ?? 'm', ...(name ? { name } : {}) };
+  }
+
+  return out;
+}
+
+/** A bare answer to her question ("Alex", "Berlin", "В Москве") read in the light of what she asked. */
+export function readBareAnswer(raw: string, awaiting: string | undefined): ExtractedFacts {
+  if (!awaiting) return {};
+  const text = softNormalize(raw)
+    .replace(/[.!?)]+$/u, '')
+    .trim();
+  const words = text.split(/\s+/);
+  if (!text || words.length > 4) return {};
+  const isRu = /[\u0400-\u04FF]/.test(text);
+  switch (awaiting) {
+    case 'name': {
+      const w =
+        words.length === 1
+          ? words[0]!
+          : /^(i am|im|я|it is|its|это)$/iu.test(words.slice(0, -1).join(' '))
+            ? words[words.length - 1]!
+            : '';
+      return w && validName(w) ? { name: capitalize(w.toLowerCase()) } : {};
+    }
+    case 'city': {
+      if (words.length > 3) return {};
+      const m = /^(?:в|во)\s+(.+)$/iu.exec(text);
+      const g = /^(?:из)\s+(.+)$/iu.exec(text);
+      const from = /^(?:from|in)\s+(.+)$/i.exec(text);
+      if (m?.[1]) return { city: { v: titleCase(m[1]), lang: 'ru', kind: 'prep' } };
+      if (g?.[1]) return { city: { v: titleCase(g[1]), lang: 'ru', kind: 'gen' } };
+      if (from?.[1]) return { city: { v: titleCase(from[1]), lang: 'en', kind: 'en' } };
+      if (!/^\p{L}/u.test(text) || words.some((w) => NAME_STOP.has(w.toLowerCase()))) return {};
+      return {
+        city: isRu
+          ? { v: titleCase(text), lang: 'ru', kind: 'nom' }
+          : { v: titleCase(text), lang: 'en', kind: 'en' },
+      };
+    }
+    case 'job': {
+      if (isRu) {
+        const nom = JOB_RU_BARE.exec(text);
+        if (nom?.[1]) return { job: { v: nom[1].toLowerCase(), lang: 'ru', kind: 'nom' } };
+        const at = /^(в|во|на)\s+(.+)$/iu.exec(text);
+        if (at?.[1] && at[2])
+          return { job: { v: `${at[1]} ${at[2]}`.toLowerCase(), lang: 'ru', kind: 'at' } };
+        return {};
+      }
+      const role = JOB_EN_BARE.exec(text);
+      if (role?.[1]) return { job: { v: article(role[1].toLowerCase()), lang: 'en', kind: 'role' } };
+      return {};
+    }
+    default:
+      return {};
+  }
+}

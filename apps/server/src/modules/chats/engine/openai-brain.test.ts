@@ -1,0 +1,358 @@
+import type { AiStatus } from '@amora/shared/ai-status.ts';
+import type { Message } from '@amora/shared/chat.ts';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Brain, BrainContext } from './brain.ts';
+import { createOpenAiBrain } from './openai-brain.ts';
+import { createOpenAiClient } from './openai-client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPLETION_TEXT,
+  STREAM_PIECES,
+  startLlmLoopback,
+  type LlmLoopback,
+} from '../../../test/llm-loopback.ts';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  onboardedUser,
+  type Session,
+  type TestApp,
+} from '../../../test/test-app.ts';
+
+let llm: LlmLoopback;
+let t: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  llm = await startLlmLoopback();
+  t = await createTestApp({
+    // With a trailing /v1/: the client must still reach /v1/chat/completions.
+    LLM_BASE_URL: `${llm.url}/v1/`,
+    LLM_MODEL: 'test',
+    LLM_API_KEY: 'sk-loopback-secret',
+    LLM_IDLE_TIMEOUT_MS: '300',
+    LLM_TIMEOUT_MS: '2000',
+    LLM_RETRIES: '1',
+    LLM_RETRY_BASE_MS: '20',
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+});
+
+type Seen = { event: string; payload: unknown };
+
+async function socketFor(s: Session): Promise<{ socket: Socket; seen: Seen[] }> {
+  const socket = connect(url, {
+    path: '/socket.io',
+    auth: { token: s.token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const seen: Seen[] = [];
+  socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+  return { socket, seen };
+}
+
+async function openChat(s: Session, botIndex = 0): Promise<string> {
+  const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json<{
+    data: Array<{ _id: string }>;
+  }>().data;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat',
+    headers: bearer(s),
+    payload: { botId: bots[botIndex]!._id },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ data: { chat: { _id: string } } }>().data.chat._id;
+}
+
+const balance = async (s: Session) =>
+  (await t.app.inject({ method: 'GET', url: '/api/wallet', headers: bearer(s) })).json<{ tokens: number }>()
+    .tokens;
+
+async function send(s: Session, chatId: string, text: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/send/${chatId}`,
+    headers: bearer(s),
+    payload: { message: { message: text }, type: 'text' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ updatedTokens: number; message: Message }>();
+}
+
+async function history(s: Session, chatId: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: bearer(s) });
+  return res.json<{ data: { locked: boolean; messages: Message[] } }>().data;
+}
+
+const unlocked = (seen: Seen[], chatId: string) => () =>
+  Promise.resolve(
+    seen.some(
+      (e) =>
+        e.event === 'chat' &&
+        (e.payload as { chatId: string; locked: boolean }).chatId === chatId &&
+        !(e.payload as { locked: boolean }).locked,
+    ),
+  );
+
+const herMessages = (seen: Seen[], chatId: string) =>
+  seen
+    .filter((e) => e.event === 'message')
+    .map((e) => e.payload as { chatId: string; message: Message })
+    .filter((p) => p.chatId === chatId && !p.message.self)
+    .map((p) => p.message);
+
+describe('OpenAI-compatible engine, streaming over the socket', () => {
+  it('opens a chat with a greeting written by the model', async () => {
+    const user = await onboardedUser(t.app);
+    const chatId = await openChat(user, 1);
+    const { messages } = await history(user, chatId);
+    expect(messages.map((m) => m.message)).toContain(COMPLETION_TEXT);
+  });
+
+  it('grows her message under one _id as chunks arrive, then stores the whole text with that _id', async () => {
+    const user = await onboardedUser(t.app, 'Boris');
+    const chatId = await openChat(user);
+    const { socket, seen } = await socketFor(user);
+    const before = llm.requests.length;
+    const sent = await send(user, chatId, 'Hi! How was your day?');
+    await eventually(unlocked(seen, chatId));
+
+    const versions = herMessages(seen, chatId);
+    const ids = new Set(versions.map((m) => m._id));
+    expect(ids.size).toBe(1);
+    // Throttled to ~100 ms over 6 pieces 60 ms apart: several partial versions, each extending the last.
+    expect(versions.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < versions.length; i++)
+      expect(versions[i]!.message.startsWith(versions[i - 1]!.message)).toBe(true);
+    const full = STREAM_PIECES.join('');
+    expect(versions.at(-1)!.message).toBe(full);
+    expect(versions[0]!.message.length).toBeLessThan(full.length);
+
+    const { messages, locked } = await history(user, chatId);
+    expect(locked).toBe(false);
+    const stored = messages.at(-1)!;
+    expect(stored._id).toBe([...ids][0]);
+    expect(stored.message).toBe(full);
+    expect(stored.self).toBe(false);
+    expect(stored.responseMessageId).toBe(sent.message._id);
+
+    // The request went to /v1/chat/completions, streaming, with the model and the key.
+    const req = llm.requests.slice(before).find((r) => r.body.stream)!;
+    expect(req.url).toBe('/v1/chat/completions');
+    expect(req.body.model).toBe('test');
+    expect(req.authorization).toBe('Bearer sk-loopback-secret');
+    expect(req.body.messages[0]!.role).toBe('system');
+    expect(req.body.messages.at(-1)).toEqual({ role: 'user', content: 'Hi! How was your day?' });
+    socket.close();
+  });
+
+  it('remembers what the user told (shared fact memory) and puts it in the next prompt', async () => {
+    const user = await onboardedUser(t.app);
+    const chatId = await openChat(user, 2);
+    const { socket, seen } = await socketFor(user);
+    await send(user, chatId, 'My name is Boris and I live in Berlin');
+    await eventually(unlocked(seen, chatId));
+    seen.length = 0;
+    const before = llm.requests.length;
+    await send(user, chatId, 'I love playing chess');
+    await eventually(unlocked(seen, chatId));
+    const system = llm.requests.slice(before).find((r) => r.body.stream)!.body.messages[0]!.content;
+    expect(system).toContain('name: Boris');
+    expect(system).toContain('lives in: Berlin');
+    expect(system).toContain('likes: playing chess');
+    // The previous turn is in the history.
+    const contents = llm.requests
+      .slice(before)
+      .find((r) => r.body.stream)!
+      .body.messages.map((m) => m.content);
+    expect(contents).toContain('My name is Boris and I live in Berlin');
+    expect(contents).toContain(STREAM_PIECES.join(''));
+    socket.close();
+  });
+
+  it('retries a 500 before any text, and a 429, then delivers the reply', async () => {
+    const user = await onboardedUser(t.app);
+    const chatId = await openChat(user, 3);
+    const { socket, seen } = await socketFor(user);
+    for (const text of ['FLAKY tell me a story', 'BUSY are you there?']) {
+      seen.length = 0;
+      const before = llm.requests.length;
+      await send(user, chatId, text);
+      await eventually(unlocked(seen, chatId));
+      const attempts = llm.requests.slice(before).filter((r) => r.body.stream);
+      expect(attempts).toHaveLength(2);
+      expect(herMessages(seen, chatId).at(-1)!.message).toBe(STREAM_PIECES.join(''));
+      expect(seen.some((e) => e.event === 'message_failed')).toBe(false);
+    }
+    const { messages } = await history(user, chatId);
+    expect(messages.filter((m) => m.failed)).toHaveLength(0);
+    socket.close();
+  });
+});
+
+describe('OpenAI-compatible engine, failures', () => {
+  it('a stalled stream times out (after its retry): message_failed and the tokens come back', async () => {
+    const user = await onboardedUser(t.app);
+    const chatId = await openChat(user);
+    const { socket, seen } = await socketFor(user);
+    const start = await balance(user);
+    const before = llm.requests.length;
+    const sent = await send(user, chatId, 'STALL please');
+    expect(sent.updatedTokens).toBeLessThan(start);
+    await eventually(unlocked(seen, chatId), 400);
+
+    const failed = seen.filter((e) => e.event === 'message_failed').map((e) => e.payload);
+    expect(failed).toContainEqual({ chatId, messageId: sent.message._id });
+    expect(llm.requests.slice(before).filter((r) => r.body.stream)).toHaveLength(2);
+    expect(await balance(user)).toBe(start);
+    const { messages, locked } = await history(user, chatId);
+    expect(locked).toBe(false);
+    expect(messages.find((m) => m._id === sent.message._id)!.failed).toBe(true);
+    expect(messages.at(-1)!._id).toBe(sent.message._id);
+    socket.close();
+  });
+
+  it('an error mid-stream fails the reply (no retry after text), marks the partial message failed and refunds', async () => {
+    const user = await onboardedUser(t.app);
+    const chatId = await openChat(user, 1);
+    const { socket, seen } = await socketFor(user);
+    const start = await balance(user);
+    const before = llm.requests.length;
+    const sent = await send(user, chatId, 'MIDFAIL what now');
+    await eventually(unlocked(seen, chatId), 400);
+
+    const partial = herMessages(seen, chatId);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.at(-1)!.message).toBe('I was just about to say');
+    const failedIds = seen
+      .filter((e) => e.event === 'message_failed')
+      .map((e) => (e.payload as { messageId: string }).messageId);
+    expect(failedIds).toEqual(expect.arrayContaining([sent.message._id, partial[0]!._id]));
+    expect(llm.requests.slice(before).filter((r) => r.body.stream)).toHaveLength(1);
+    expect(await balance(user)).toBe(start);
+    const { messages } = await history(user, chatId);
+    expect(messages.some((m) => m._id === partial[0]!._id)).toBe(false);
+    expect(messages.find((m) => m._id === sent.message._id)!.failed).toBe(true);
+    socket.close();
+  });
+});
+
+describe('AI status', () => {
+  it('goes down after failed replies, tells every client, and recovers on the next good reply', async () => {
+    const user = await onboardedUser(t.app);
+    const watcher = await onboardedUser(t.app);
+    const chatId = await openChat(user, 2);
+    const { socket, seen } = await socketFor(user);
+    const other = await socketFor(watcher);
+    const status = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/chat/ai-status' })).json<{ data: AiStatus }>().data;
+
+    // Earlier failures in this file may have left it down; a good reply brings it back first.
+    await send(user, chatId, 'hello you');
+    await eventually(unlocked(seen, chatId));
+    expect((await status()).status).toBe('ok');
+    for (const text of ['DOWN one', 'DOWN two']) {
+      seen.length = 0;
+      await send(user, chatId, text);
+      await eventually(unlocked(seen, chatId), 400);
+    }
+    const down = await status();
+    expect(down).toMatchObject({ engine: 'openai', status: 'down' });
+    expect(Date.parse(down.lastErrorAt!)).toBeGreaterThan(Date.now() - 60_000);
+    await eventually(() =>
+      Promise.resolve(
+        other.seen.some((e) => e.event === 'ai_status' && (e.payload as AiStatus).status === 'down'),
+      ),
+    );
+
+    // SPEC §4 request_lifecheck_ai: the socket asks, the server answers ai_status.
+    const answer = new Promise<AiStatus>((resolve) => other.socket.once('ai_status', resolve));
+    other.socket.emit('request_lifecheck_ai');
+    expect((await answer).status).toBe('down');
+
+    seen.length = 0;
+    await send(user, chatId, 'all good again?');
+    await eventually(unlocked(seen, chatId));
+    expect((await status()).status).toBe('ok');
+    await eventually(() =>
+      Promise.resolve(
+        other.seen.some((e) => e.event === 'ai_status' && (e.payload as AiStatus).status === 'ok'),
+      ),
+    );
+    socket.close();
+    other.socket.close();
+  });
+
+  it('reports the built-in engine as ok', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/api/chat/ai-status' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ data: { engine: 'builtin', status: 'ok', lastErrorAt: null } });
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('she writes first, with the OpenAI-compatible engine', () => {
+  it('delegates to the built-in engine and keeps the rolling summary in memory', async () => {
+    const referee: Brain = {
+      name: 'referee',
+      reply: () => Promise.reject(new Error('not used')),
+      greeting: () => Promise.reject(new Error('not used')),
+      writeFirst: (ctx) =>
+        Promise.resolve({
+          text: 'Thinking of you',
+          memory: { v: 1, seen: ctx.chat.points },
+          pointsDelta: 0,
+          intent: 'nudge',
+        }),
+    };
+    const brain = createOpenAiBrain({
+      client: createOpenAiClient({
+        baseUrl: llm.url,
+        model: 'test',
+        timeoutMs: 500,
+        idleTimeoutMs: 500,
+        retries: 0,
+        retryBaseMs: 1,
+      }),
+      referee,
+      contextTokens: 4096,
+    });
+    const ctx = {
+      chat: { level: 1, points: 7, mood: 'Neutral', mode: 'gentle', spicy: false },
+      memory: { llm: { summary: 'They talked about chess.', turn: 8 } },
+    } as unknown as BrainContext;
+    const out = await brain.writeFirst!(ctx);
+    expect(out.text).toBe('Thinking of you');
+    expect(out.memory).toEqual({ v: 1, seen: 7, llm: { summary: 'They talked about chess.', turn: 8 } });
+    const plain = createOpenAiBrain({
+      client: createOpenAiClient({
+        baseUrl: llm.url,
+        model: 'test',
+        timeoutMs: 500,
+        idleTimeoutMs: 500,
+        retries: 0,
+        retryBaseMs: 1,
+      }),
+      referee: { ...referee, writeFirst: undefined },
+      contextTokens: 4096,
+    });
+    expect('writeFirst' in plain).toBe(false);
+  });
+});

@@ -1,0 +1,201 @@
+/** Small text helpers shared by the built-in engine. */
+
+const EN_TOKEN_FIXES: Record<string, string> = {
+  u: 'you',
+  ya: 'you',
+  r: 'are',
+  ur: 'your',
+  youre: 'you are',
+  yr: 'your',
+  im: 'i am',
+  ive: 'i have',
+  id: 'i would',
+  dont: 'do not',
+  cant: 'can not',
+  cannot: 'can not',
+  wont: 'will not',
+  didnt: 'did not',
+  doesnt: 'does not',
+  isnt: 'is not',
+  arent: 'are not',
+  wanna: 'want to',
+  gonna: 'going to',
+  gotta: 'got to',
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  tnx: 'thanks',
+  cuz: 'because',
+  coz: 'because',
+  whats: 'what is',
+  wats: 'what is',
+  hows: 'how is',
+  wheres: 'where is',
+  whos: 'who is',
+  thats: 'that is',
+  its: 'it is',
+  lets: 'let us',
+  luv: 'love',
+  bday: 'birthday',
+  pic: 'photo',
+  pics: 'photos',
+  picture: 'photo',
+  pictures: 'photos',
+  gf: 'girlfriend',
+  bf: 'boyfriend',
+};
+
+const RU_TOKEN_FIXES: Record<string, string> = {
+  че: 'что',
+  чо: 'что',
+  шо: 'что',
+  чего: 'что',
+  щас: 'сейчас',
+  счас: 'сейчас',
+  тя: 'тебя',
+  мя: 'меня',
+  спс: 'спасибо',
+  пасиб: 'спасибо',
+  пасиба: 'спасибо',
+  спасиб: 'спасибо',
+  пжлст: 'пожалуйста',
+  пж: 'пожалуйста',
+  плиз: 'пожалуйста',
+  прив: 'привет',
+  приветик: 'привет',
+  приветики: 'привет',
+  привки: 'привет',
+  превед: 'привет',
+  норм: 'нормально',
+  оч: 'очень',
+  ваще: 'вообще',
+  седня: 'сегодня',
+  сёдня: 'сегодня',
+  када: 'когда',
+  ниче: 'ничего',
+  ничо: 'ничего',
+  фотку: 'фото',
+  фотка: 'фото',
+  фоточку: 'фото',
+  фотографию: 'фото',
+  фотография: 'фото',
+  фотки: 'фото',
+};
+
+/**
+ * Lower-case, `ё` → `е`, apostrophes dropped, repeated letters collapsed ("heyyy" → "hey"),
+ * punctuation turned into spaces (a "?" is kept as its own token), common chat shorthands expanded.
+ */
+export function normalizeInput(text: string): string {
+  let t = text.toLowerCase().replace(/ё/g, 'е');
+  t = t.replace(/['’‘`´]/g, '');
+  t = t.replace(/(\p{L})\1{2,}/gu, '$1');
+  t = t.replace(/\?+/g, ' ? ');
+  t = t.replace(/[^\p{L}\p{N}?\s]+/gu, ' ');
+  const words = t.split(/\s+/).filter(Boolean);
+  const fixed = words.map((w) => EN_TOKEN_FIXES[w] ?? RU_TOKEN_FIXES[w] ?? w);
+  return ` ${fixed.join(' ')} `;
+}
+
+/** Lower-cased text that keeps punctuation (for fact extraction, where commas end a phrase). */
+export function softNormalize(text: string): string {
+  return text
+    .replace(/ё/g, 'е')
+    .replace(/Ё/g, 'Е')
+    .replace(/['’‘`´]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function capitalize(s: string): string {
+  if (!s) return s;
+  const first = String.fromCodePoint(s.codePointAt(0)!);
+  return first.toLocaleUpperCase() + s.slice(first.length);
+}
+
+export function titleCase(s: string): string {
+  return s
+    .split(/(\s+|-)/)
+    .map((part) => (/^\s+$|^-$/.test(part) ? part : capitalize(part)))
+    .join('');
+}
+
+/** A short, stable fingerprint of a reply (FNV-1a over its lower-cased text without spaces). */
+export function fingerprint(text: string): string {
+  const t = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  let h = 0x811c9dc5;
+  for (let i = 0; i < t.length; i++) {
+    h ^= t.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** Emoji and pictographs, used to tell whether a message already ends with one. */
+export const emojiRe = /\p{Extended_Pictographic}/u;
+export function endsWithEmoji(text: string): boolean {
+  const trimmed = text.trimEnd();
+  const chars = [...trimmed];
+  for (let i = chars.length - 1; i >= 0 && i >= chars.length - 4; i--) {
+    const ch = chars[i]!;
+    if (emojiRe.test(ch)) return true;
+    if (/[\p{L}\p{N}.!?,)]/u.test(ch)) return false;
+  }
+  return false;
+}
+
+/** Russian plural for years: 21 год, 22 года, 25 лет. */
+export function ruYears(n: number): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return `${n} год`;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return `${n} года`;
+  return `${n} лет`;
+}
+
+/** Swaps first-person words for second-person ones in what the user said about themselves. */
+export function flipPronounsEn(s: string): string {
+  const map: Record<string, string> = {
+    my: 'your',
+    me: 'you',
+    mine: 'yours',
+    myself: 'yourself',
+    i: 'you',
+    am: 'are',
+    our: 'your',
+    us: 'you',
+  };
+  return s
+    .split(' ')
+    .map((w) => map[w.toLowerCase()] ?? w)
+    .join(' ');
+}
+
+export function flipPronounsRu(s: string): string {
+  const map: Record<string, string> = {
+    мой: 'твой',
+    моя: 'твоя',
+    моё: 'твоё',
+    мое: 'твоё',
+    мои: 'твои',
+    моего: 'твоего',
+    моей: 'твоей',
+    моему: 'твоему',
+    моих: 'твоих',
+    мою: 'твою',
+    моим: 'твоим',
+    моими: 'твоими',
+    мне: 'тебе',
+    меня: 'тебя',
+    мной: 'тобой',
+    я: 'ты',
+    свой: 'свой',
+    наш: 'твой',
+    нашу: 'твою',
+    нашей: 'твоей',
+  };
+  return s
+    .split(' ')
+    .map((w) => map[w.toLowerCase()] ?? w)
+    .join(' ');
+}

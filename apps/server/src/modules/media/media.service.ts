@@ -1,0 +1,159 @@
+import type { EngineLanguage, Sex } from '@amora/shared/enums.ts';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.ts';
+import type { MediaRow } from '../../db/schema/bots.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+import { newId } from '../../lib/tokens.ts';
+import type { MediaRepository } from './media.repository.ts';
+import type { TtsEngine } from './tts/tts.ts';
+import { acceptUserPhoto } from './user-photo.ts';
+import type { GeneratedVideo, VideoProvider } from './video/video-provider.ts';
+
+/** Which of her photos fit a request (SPEC §4: level 2 non-explicit and selfies, level 4 intimate). */
+export type PhotoKind = 'casual' | 'intimate';
+const categoriesFor: Record<PhotoKind, string[]> = {
+  casual: ['non-explicit', 'selfie'],
+  intimate: ['lingerie'],
+};
+
+export type PickedPhoto = { key: string; url: string };
+
+/** A stable small number per character, so her voice is always the same. */
+export function voiceSeed(id: string): number {
+  let h = 0;
+  for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h;
+}
+
+/**
+ * Media assets: her photos (picked, blurred previews), voice notes (TTS), videos (a provider) and
+ * the photos users send. Knows nothing about chats; the chat-media service wires these into them.
+ */
+export function createMediaService(deps: {
+  db: Db;
+  repo: MediaRepository;
+  storage: MediaStorage;
+  tts: TtsEngine;
+  video: VideoProvider;
+}) {
+  const { db, repo, storage, tts, video } = deps;
+
+  return {
+    tts,
+    video,
+
+    /**
+     * One of her photos for `level`, never `excludeUrl` (the last one she sent) when she has another.
+     * Null when she has none of that kind.
+     */
+    async pickPhoto(input: {
+      botId: string;
+      level: number;
+      kind: PhotoKind;
+      excludeUrl: string | null;
+      random?: () => number;
+    }): Promise<PickedPhoto | null> {
+      const rows = await repo.botImages(db, input.botId, categoriesFor[input.kind], input.level);
+      // Prefer what she shares at this level over what everyone sees on her profile.
+      const ranked = rows.filter((r) => r.level >= 2).length ? rows.filter((r) => r.level >= 2) : rows;
+      const fresh = ranked.filter((r) => storage.url(r.key) !== input.excludeUrl);
+      const pool: MediaRow[] = fresh.length ? fresh : ranked;
+      if (!pool.length) return null;
+      const pick = pool[Math.floor((input.random ?? Math.random)() * pool.length)]!;
+      return { key: pick.key, url: storage.url(pick.key) };
+    },
+
+    /** A heavily blurred, small preview of an image (made once, then reused). */
+    async blurredPreview(key: string): Promise<string> {
+      const blurKey = `blur/${key.replace(/\.[a-z0-9]+$/i, '')}.webp`;
+      if (!storage.has(blurKey)) {
+        const data = await storage.read(key);
+        const webp = await sharp(data).resize({ width: 240 }).blur(18).webp({ quality: 60 }).toBuffer();
+        await storage.put(blurKey, webp);
+      }
+      return storage.url(blurKey);
+    },
+
+    async ttsAvailable(): Promise<boolean> {
+      return tts.available();
+    },
+
+    /** Her voice note of `text`, stored as Ogg/Opus. Answers 503 when no TTS engine works here. */
+    async speak(input: {
+      text: string;
+      botId: string;
+      language: EngineLanguage;
+      sex: Sex;
+      ownerUserId: string;
+    }): Promise<{ url: string; durationMs: number | null }> {
+      if (!(await tts.available()))
+        throw new AppError('UNAVAILABLE', 'Voice messages are not available on this server right now');
+      const audio = await tts.synthesize(input.text, {
+        language: input.language,
+        sex: input.sex,
+        seed: voiceSeed(input.botId),
+      });
+      const id = newId();
+      const key = `voice/${input.ownerUserId}/${id}.ogg`;
+      await storage.put(key, audio.data);
+      await repo.insert(db, {
+        id,
+        key,
+        botId: input.botId,
+        ownerUserId: input.ownerUserId,
+        kind: 'audio',
+        category: 'voice',
+        level: 1,
+        mime: audio.mime,
+        size: audio.data.length,
+      });
+      return { url: storage.url(key), durationMs: audio.durationMs };
+    },
+
+    /** Stores a generated video for one user. */
+    async storeVideo(input: {
+      clip: GeneratedVideo;
+      botId: string;
+      ownerUserId: string;
+      jobId: string;
+    }): Promise<string> {
+      const key = `video/${input.ownerUserId}/${input.jobId}.${input.clip.ext}`;
+      await storage.put(key, input.clip.data);
+      await repo.insert(db, {
+        id: newId(),
+        key,
+        botId: input.botId,
+        ownerUserId: input.ownerUserId,
+        kind: 'video',
+        category: 'video',
+        level: 4,
+        mime: input.clip.mime,
+        size: input.clip.data.length,
+      });
+      return storage.url(key);
+    },
+
+    /** Validates and stores a photo the user sent (400 for anything that is not a real image). */
+    async storeUserPhoto(userId: string, dataUrl: string): Promise<string> {
+      const photo = await acceptUserPhoto(dataUrl);
+      const id = newId();
+      const key = `user/${userId}/${id}.jpg`;
+      await storage.put(key, photo.jpeg);
+      await repo.insert(db, {
+        id,
+        key,
+        ownerUserId: userId,
+        kind: 'image',
+        category: 'user_content',
+        level: 1,
+        mime: 'image/jpeg',
+        width: photo.width,
+        height: photo.height,
+        size: photo.jpeg.length,
+      });
+      return storage.url(key);
+    },
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;

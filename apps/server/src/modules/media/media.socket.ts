@@ -1,0 +1,46 @@
+import { SetVoiceModePayload } from '@amora/shared/media.ts';
+import type { VoiceModeAck } from '@amora/shared/socket.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppSocketServer } from '../../plugins/socket.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChatMediaService } from './chat-media.service.ts';
+
+/**
+ * `set_voice_mode` (SPEC §7): `{ chatId, voiceMode }`, validated; the result goes to the optional
+ * acknowledgement, and the new state to every device as a `chat` event.
+ */
+export function registerMediaSocket(
+  io: AppSocketServer,
+  chatMedia: ChatMediaService,
+  log: FastifyBaseLogger,
+): void {
+  io.on('connection', (socket) => {
+    socket.on('set_voice_mode', (raw, ack) => {
+      const reply = (r: VoiceModeAck) => {
+        if (typeof ack === 'function') ack(r);
+      };
+      const parsed = SetVoiceModePayload.safeParse(raw);
+      if (!parsed.success) {
+        reply({
+          ok: false,
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Send { chatId, voiceMode }',
+        });
+        return;
+      }
+      const userId = socket.data.userId;
+      chatMedia
+        .setVoiceModeFor(userId, parsed.data.chatId, parsed.data.voiceMode)
+        .then(() => reply({ ok: true, voiceMode: parsed.data.voiceMode }))
+        .catch((err: unknown) => {
+          if (err instanceof AppError) {
+            reply({ ok: false, statusCode: err.statusCode, code: err.code, message: err.message });
+          } else {
+            log.error({ err }, 'set_voice_mode failed');
+            reply({ ok: false, statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' });
+          }
+        });
+    });
+  });
+}

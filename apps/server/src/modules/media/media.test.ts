@@ -1,0 +1,433 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chats } from '../../db/schema/chats.ts';
+import { users } from '../../db/schema/users.ts';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  onboardedUser,
+  TEST_MEDIA_ROOT,
+  type Session,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { isOggOpus, type TtsEngine } from './tts/tts.ts';
+import type { VideoProvider } from './video/video-provider.ts';
+
+type Bot = { _id: string; remote_id: number; is_video: boolean; video_quality: number; name: string };
+type Msg = {
+  _id: string;
+  message: string;
+  self: boolean;
+  photo: string | null;
+  voice: string | null;
+  video: string | null;
+  isBlured: boolean;
+  bluredContent: string | null;
+  eventType: string | null;
+};
+
+let t: TestApp;
+let bots: Bot[];
+/** A video provider that fails while `failVideos` is set (to test error → regenerate). */
+let failVideos = false;
+const flakyVideo: VideoProvider = {
+  name: 'test-clips',
+  supports: () => true,
+  async generate() {
+    if (failVideos) throw new Error('render farm on fire');
+    return { data: Buffer.from('1a45dfa3000000000000001f', 'hex'), mime: 'video/webm', ext: 'webm' };
+  },
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { videoProvider: flakyVideo });
+  bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data as Bot[];
+});
+afterAll(async () => t.close());
+
+const inject = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(s),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const tokensOf = async (s: Session) => (await inject(s, 'GET', '/api/user')).json().user.tokens as number;
+const messages = async (s: Session, chatId: string) =>
+  (await inject(s, 'GET', `/api/chat/${chatId}`)).json().data.messages as Msg[];
+const command = (s: Session, chatId: string, cmd: string) =>
+  inject(s, 'POST', `/api/chat/command/${chatId}`, { command: cmd });
+const costs = () => t.app.ctx.services.settings.costs();
+const fileOf = (url: string) => readFile(join(TEST_MEDIA_ROOT, url.replace(/^\/media\//, '')));
+
+/** A paid user with a chat at `points` with the given character. */
+async function chatAt(points: number, bot: Bot = bots[0]!, status: 'New' | 'Paid' = 'Paid') {
+  const s = await onboardedUser(t.app);
+  await t.app.ctx.db.update(users).set({ status }).where(eq(users.id, s.userId));
+  const chat = (await inject(s, 'POST', '/api/chat', { botId: bot._id })).json().data.chat as { _id: string };
+  const level = points >= 58 ? 4 : points >= 39 ? 3 : points >= 20 ? 2 : 1;
+  await t.app.ctx.db.update(chats).set({ points, level }).where(eq(chats.id, chat._id));
+  return { s, chatId: chat._id };
+}
+
+/** Sends a message and waits for her reply to it. */
+async function say(s: Session, chatId: string, text: string): Promise<Msg> {
+  const sent = await inject(s, 'POST', `/api/chat/send/${chatId}`, {
+    message: { message: text },
+    type: 'text',
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const id = sent.json().message._id as string;
+  return eventually(async () => {
+    const list = await messages(s, chatId);
+    const i = list.findIndex((m) => m._id === id);
+    return i >= 0 && list[i + 1] && !list[i + 1]!.self ? list[i + 1]! : null;
+  });
+}
+
+const drainTo = async (s: Session, left: number) => {
+  const now = await tokensOf(s);
+  await t.app.ctx.services.ledger.apply({
+    userId: s.userId,
+    delta: left - now,
+    reason: 'admin',
+    idempotencyKey: `drain:${s.userId}:${left}`,
+  });
+};
+
+describe('photos she sends when asked in words', () => {
+  it('at level 1 she declines and the message says which level opens photos', async () => {
+    const { s, chatId } = await chatAt(0);
+    const reply = await say(s, chatId, 'Send me a photo');
+    expect(reply.photo).toBeNull();
+    expect(reply.eventType).toBe('level:2');
+  });
+
+  it('at level 2 a photo arrives blurred with a preview, and reveals once for tokens_for_get_photo', async () => {
+    const { s, chatId } = await chatAt(25);
+    const reply = await say(s, chatId, 'Send me a photo');
+    expect(reply).toMatchObject({ isBlured: true, photo: null, eventType: 'photo' });
+    expect(reply.message.length).toBeGreaterThan(0);
+    expect(reply.bluredContent).toMatch(/^\/media\/blur\/bots\/.+\.webp$/);
+    const preview = await sharp(await fileOf(reply.bluredContent!)).metadata();
+    expect(preview.format).toBe('webp');
+
+    const before = await tokensOf(s);
+    const res = await inject(s, 'POST', `/api/chat/${chatId}/reveal/${reply._id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { updatedTokens, message } = res.json<{ updatedTokens: number; message: Msg }>();
+    expect(updatedTokens).toBe(before - (await costs()).tokens_for_get_photo);
+    expect(message).toMatchObject({ isBlured: false, _id: reply._id });
+    expect(message.photo).toMatch(/^\/media\/bots\/\d+\/(photo|selfie)-\d\.webp$/);
+
+    const again = await inject(s, 'POST', `/api/chat/${chatId}/reveal/${reply._id}`);
+    expect(again.json().updatedTokens).toBe(updatedTokens);
+    expect(await tokensOf(s)).toBe(updatedTokens);
+  });
+
+  it('revealing needs the tokens (402), and another user cannot reveal it (404)', async () => {
+    const { s, chatId } = await chatAt(25);
+    const reply = await say(s, chatId, 'can i see a selfie?');
+    expect(reply.isBlured).toBe(true);
+    const other = await onboardedUser(t.app);
+    expect((await inject(other, 'POST', `/api/chat/${chatId}/reveal/${reply._id}`)).statusCode).toBe(404);
+    await drainTo(s, 1);
+    const res = await inject(s, 'POST', `/api/chat/${chatId}/reveal/${reply._id}`);
+    expect(res.statusCode).toBe(402);
+    expect(res.json().code).toBe('INSUFFICIENT_TOKENS');
+    expect((await messages(s, chatId)).find((m) => m._id === reply._id)!.isBlured).toBe(true);
+  });
+
+  it('intimate photos wait for level 4', async () => {
+    const { s, chatId } = await chatAt(45);
+    const reply = await say(s, chatId, 'send me a nude');
+    expect(reply.eventType).toBe('level:4');
+    expect(reply.bluredContent).toBeNull();
+  });
+});
+
+describe('request:photo', () => {
+  it('costs tokens_for_get_photo, arrives open, and never repeats the previous photo', async () => {
+    const { s, chatId } = await chatAt(30);
+    const cost = (await costs()).tokens_for_get_photo;
+    const start = await tokensOf(s);
+    const photos: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await command(s, chatId, 'request:photo');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().updatedTokens).toBe(start - cost * (i + 1));
+      const last = (await messages(s, chatId)).at(-1)!;
+      expect(last).toMatchObject({ isBlured: false, eventType: 'photo', self: false });
+      photos.push(last.photo!);
+    }
+    for (let i = 1; i < photos.length; i++) expect(photos[i]).not.toBe(photos[i - 1]);
+  });
+
+  it('answers 403 below level 2, for a New user, and 402 without the tokens', async () => {
+    const low = await chatAt(5);
+    const r1 = await command(low.s, low.chatId, 'request:photo');
+    expect(r1.statusCode).toBe(403);
+    expect(r1.json().message).toBe('Available at level 2');
+
+    const fresh = await chatAt(30, bots[0], 'New');
+    expect((await command(fresh.s, fresh.chatId, 'request:photo')).statusCode).toBe(403);
+
+    const poor = await chatAt(30);
+    await drainTo(poor.s, 3);
+    const r3 = await command(poor.s, poor.chatId, 'request:photo');
+    expect(r3.statusCode).toBe(402);
+    expect(await tokensOf(poor.s)).toBe(3);
+  });
+});
+
+describe('voice notes', () => {
+  it('request:voice sends an Ogg/Opus voice note for tokens_for_get_voice', async () => {
+    const { s, chatId } = await chatAt(25);
+    const before = await tokensOf(s);
+    const res = await command(s, chatId, 'request:voice');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().updatedTokens).toBe(before - (await costs()).tokens_for_get_voice);
+    const last = (await messages(s, chatId)).at(-1)!;
+    expect(last.eventType).toBe('voice');
+    expect(last.voice).toMatch(/^\/media\/voice\/.+\.ogg$/);
+    expect(isOggOpus(await fileOf(last.voice!))).toBe(true);
+  });
+
+  it('asked in words at level 2 the voice note arrives locked and reveals for tokens_for_get_voice', async () => {
+    const { s, chatId } = await chatAt(25);
+    const reply = await say(s, chatId, 'Send me a voice message');
+    expect(reply).toMatchObject({ isBlured: true, voice: null, eventType: 'voice', message: '' });
+    const before = await tokensOf(s);
+    const res = await inject(s, 'POST', `/api/chat/${chatId}/reveal/${reply._id}`);
+    expect(res.json().updatedTokens).toBe(before - (await costs()).tokens_for_get_voice);
+    expect(res.json().message.voice).toMatch(/\.ogg$/);
+    expect(res.json().message.message.length).toBeGreaterThan(0);
+  });
+
+  it('voice mode: refused at level 1, then every reply is a voice note debited tokens_for_get_voice', async () => {
+    const low = await chatAt(0);
+    const refused = await command(low.s, low.chatId, 'voice:on');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Available at level 2');
+
+    const { s, chatId } = await chatAt(25);
+    expect((await command(s, chatId, 'voice:on')).statusCode).toBe(200);
+    const chat = (await inject(s, 'GET', `/api/chat/${chatId}`)).json().data;
+    expect(chat.voiceMode).toBe(true);
+    const c = await costs();
+    const before = await tokensOf(s);
+    const reply = await say(s, chatId, 'How was your day?');
+    expect(reply.voice).toMatch(/\.ogg$/);
+    expect(reply.isBlured).toBe(false);
+    expect(await tokensOf(s)).toBe(before - c.tokens_for_message - c.tokens_for_get_voice);
+
+    expect((await command(s, chatId, 'voice:off')).statusCode).toBe(200);
+    const plain = await say(s, chatId, 'Tell me about your hobbies');
+    expect(plain.voice).toBeNull();
+  });
+
+  it('voice:on needs tokens for one voice note (402)', async () => {
+    const { s, chatId } = await chatAt(25);
+    await drainTo(s, 1);
+    expect((await command(s, chatId, 'voice:on')).statusCode).toBe(402);
+  });
+});
+
+describe('voice without a TTS engine', () => {
+  it('answers 503 for voice requests and voice mode, and replies stay text', async () => {
+    const mute: TtsEngine = {
+      name: 'none',
+      available: () => Promise.resolve(false),
+      synthesize: () => Promise.reject(new Error('unavailable')),
+    };
+    const app2 = await createTestApp({}, { tts: mute });
+    try {
+      const s = await onboardedUser(app2.app);
+      await app2.app.ctx.db.update(users).set({ status: 'Paid' }).where(eq(users.id, s.userId));
+      const bot = (await app2.app.inject({ method: 'GET', url: '/api/bots' })).json().data[0];
+      const chat = (
+        await app2.app.inject({
+          method: 'POST',
+          url: '/api/chat',
+          headers: bearer(s),
+          payload: { botId: bot._id },
+        })
+      ).json().data.chat;
+      await app2.app.ctx.db.update(chats).set({ points: 25, level: 2 }).where(eq(chats.id, chat._id));
+      for (const cmd of ['request:voice', 'voice:on']) {
+        const res = await app2.app.inject({
+          method: 'POST',
+          url: `/api/chat/command/${chat._id}`,
+          headers: bearer(s),
+          payload: { command: cmd },
+        });
+        expect(res.statusCode, cmd).toBe(503);
+        expect(res.json()).toMatchObject({ code: 'UNAVAILABLE' });
+        expect(res.json().message).toMatch(/Voice messages are not available/);
+      }
+    } finally {
+      await app2.close();
+    }
+  });
+});
+
+describe('videos', () => {
+  const videoBot = () => bots.find((b) => b.is_video)!;
+  const plainBot = () => bots.find((b) => !b.is_video)!;
+  const generate = (s: Session, chatId: string) => inject(s, 'POST', '/api/media/generate-video', { chatId });
+
+  it('only at level 4 and only for characters with video', async () => {
+    const low = await chatAt(45, videoBot());
+    const r1 = await generate(low.s, low.chatId);
+    expect(r1.statusCode).toBe(403);
+    expect(r1.json().message).toBe('Available at level 4');
+    const plain = await chatAt(60, plainBot());
+    const r2 = await generate(plain.s, plain.chatId);
+    expect(r2.statusCode).toBe(403);
+    expect(r2.json().message).toMatch(/does not send videos/);
+    expect(
+      (await inject(low.s, 'POST', '/api/media/generate-video', { chatId: 'x'.repeat(65) })).statusCode,
+    ).toBe(400);
+  });
+
+  it('the first is free, the next cost tokens_for_get_video, at most video_quality per character', async () => {
+    const bot = videoBot();
+    const { s, chatId } = await chatAt(60, bot);
+    const start = await tokensOf(s);
+    const price = (await costs()).tokens_for_get_video;
+    await t.app.ctx.services.ledger.apply({
+      userId: s.userId,
+      delta: price * bot.video_quality,
+      reason: 'admin',
+      idempotencyKey: `topup:${s.userId}`,
+    });
+    let expected = start + price * bot.video_quality;
+    for (let i = 0; i < bot.video_quality; i++) {
+      const res = await generate(s, chatId);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.job.cost).toBe(i === 0 ? 0 : price);
+      expected -= body.job.cost;
+      expect(body.updatedTokens).toBe(expected);
+      expect(body.message.eventType).toBe('video_pending');
+      const done = await eventually(async () => {
+        const m = (await messages(s, chatId)).find((x) => x._id === body.message._id);
+        return m?.eventType === 'video' ? m : null;
+      });
+      expect(done.video).toMatch(/^\/media\/video\/.+\.webm$/);
+    }
+    const over = await generate(s, chatId);
+    expect(over.statusCode).toBe(403);
+    expect(over.json().message).toMatch(/received all/);
+    const chat = (await inject(s, 'GET', `/api/chat/${chatId}`)).json().data;
+    expect(chat.videoRequested).toBe(bot.video_quality);
+  });
+
+  it('a failed video shows the error state and regenerates for free', async () => {
+    const { s, chatId } = await chatAt(60, videoBot());
+    failVideos = true;
+    const res = await command(s, chatId, 'request:video');
+    expect(res.statusCode, res.body).toBe(200);
+    const pending = (await messages(s, chatId)).at(-1)!;
+    expect(pending.eventType).toMatch(/^video_(pending|error)$/);
+    await eventually(async () =>
+      (await messages(s, chatId)).at(-1)!.eventType === 'video_error' ? true : null,
+    );
+    failVideos = false;
+    const tokens = await tokensOf(s);
+    const again = await inject(s, 'POST', '/api/media/regenerate-video', { messageId: pending._id });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().job.attempts).toBe(2);
+    const done = await eventually(async () => {
+      const m = (await messages(s, chatId)).find((x) => x._id === pending._id)!;
+      return m.eventType === 'video' ? m : null;
+    });
+    expect(done.video).toMatch(/\.webm$/);
+    expect(await tokensOf(s)).toBe(tokens);
+    const ready = await inject(s, 'POST', '/api/media/regenerate-video', { messageId: pending._id });
+    expect(ready.statusCode).toBe(409);
+    const other = await onboardedUser(t.app);
+    expect(
+      (await inject(other, 'POST', '/api/media/regenerate-video', { messageId: pending._id })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('photos from the user', () => {
+  const png = async (w = 64, h = 48) =>
+    `data:image/png;base64,${(
+      await sharp({ create: { width: w, height: h, channels: 3, background: '#c0ffee' } })
+        .png()
+        .toBuffer()
+    ).toString('base64')}`;
+  const sendPhoto = (s: Session, chatId: string, photo: string, message?: string) =>
+    inject(s, 'POST', `/api/chat/send/${chatId}`, {
+      message: { photo, ...(message ? { message } : {}) },
+      type: 'photo',
+    });
+
+  it('stores a real image as a JPEG for tokens_for_sent_photo, and she reacts to it', async () => {
+    const { s, chatId } = await chatAt(42);
+    const before = await tokensOf(s);
+    const res = await sendPhoto(s, chatId, await png(1600, 1200));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().updatedTokens).toBe(before - (await costs()).tokens_for_sent_photo);
+    const mine = res.json().message as Msg;
+    expect(mine.photo).toMatch(/^\/media\/user\/.+\.jpg$/);
+    const meta = await sharp(await fileOf(mine.photo!)).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width).toBeLessThanOrEqual(800);
+    expect(meta.height).toBeLessThanOrEqual(600);
+    const reply = await eventually(async () => {
+      const list = await messages(s, chatId);
+      const last = list.at(-1)!;
+      return !last.self ? last : null;
+    });
+    expect(reply.message.length).toBeGreaterThan(0);
+    const points = (await inject(s, 'GET', `/api/chat/${chatId}`)).json().data.points as number;
+    expect(points).toBeGreaterThan(42);
+  });
+
+  it('refuses a text file named like a JPEG, a GIF, and an oversize image with 400', async () => {
+    const { s, chatId } = await chatAt(42);
+    const before = await tokensOf(s);
+    const fake = `data:image/jpeg;base64,${Buffer.from('just some text, not an image at all').toString('base64')}`;
+    const gifBytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const gifAsPng = `data:image/png;base64,${gifBytes.toString('base64')}`;
+    const noise = Buffer.alloc(700 * 560 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 700, height: 560, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(1_000_000);
+    for (const [photo, why] of [
+      [fake, /not a readable image/],
+      [gifAsPng, /JPEG, PNG or WebP/],
+      [`data:image/png;base64,${big.toString('base64')}`, /too large/],
+      ['data:text/plain;base64,aGVsbG8=', /JPEG, PNG or WebP/],
+    ] as const) {
+      const res = await sendPhoto(s, chatId, photo);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(res.json().message).toMatch(why);
+    }
+    expect(await tokensOf(s)).toBe(before);
+  });
+
+  it('is refused below 40 points, for a New user and in the support chat (403)', async () => {
+    const low = await chatAt(35);
+    const r1 = await sendPhoto(low.s, low.chatId, await png());
+    expect(r1.statusCode).toBe(403);
+    expect(r1.json().message).toBe('Available at level 3');
+    const fresh = await chatAt(50, bots[0], 'New');
+    expect((await sendPhoto(fresh.s, fresh.chatId, await png())).statusCode).toBe(403);
+    const support = (await inject(low.s, 'POST', '/api/chat/support')).json().support._id as string;
+    expect((await sendPhoto(low.s, support, await png())).statusCode).toBe(403);
+  });
+});

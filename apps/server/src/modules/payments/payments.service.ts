@@ -1,0 +1,310 @@
+import {
+  resolvePrice,
+  toMinorUnits,
+  type PaymentProviderName,
+  type PaymentStatus,
+  type PaymentStatusResponse,
+} from '@amora/shared/payments.ts';
+import { discounted } from '@amora/shared/subscriptions.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { PaymentRow } from '../../db/schema/payments.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/tokens.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { PaymentEvent, PaymentProvider, WebhookResult } from './payment-provider.ts';
+import type { PaymentsRepository } from './payments.repository.ts';
+
+/** Outcomes of one payment, in order of precedence: money received beats a failure; a reversal beats both. */
+const FAILED: PaymentStatus[] = ['error', 'failed', 'declined', 'fraud'];
+
+export type PaymentListener = {
+  /** Inside the transaction that credited the payment (subscriptions extend their period here). */
+  succeeded?: (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
+  failed?: (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
+  reversed?: (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
+};
+
+/** A promo-code discount: to the cent, or to a whole star for Telegram Stars (never free). */
+function withPromoDiscount(price: number, percent: number, currency: string): number {
+  if (currency === 'XTR') return Math.max(1, Math.round((price * (100 - percent)) / 100));
+  return Math.max(0.01, discounted(price, percent));
+}
+
+export const creditKey = (paymentId: string) => `payment:${paymentId}:credit`;
+export const reversalKey = (paymentId: string) => `payment:${paymentId}:reversal`;
+
+/**
+ * Payments: checkouts with any provider, and webhooks turned into ledger credits exactly once,
+ * whatever the order or number of deliveries (DESIGN §3, §4).
+ */
+export function createPaymentsService(deps: {
+  db: Db;
+  repo: PaymentsRepository;
+  ledger: LedgerService;
+  users: UsersService;
+  settings: SettingsService;
+  providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
+  defaultProvider: PaymentProviderName;
+  /** Promo-code discounts: the buyer's pending one is taken by the checkout, in its transaction. */
+  discounts?: { reserveDiscountIn: (tx: DbOrTx, userId: string, paymentId: string) => Promise<number> };
+}) {
+  const { db, repo, ledger, users } = deps;
+  const listeners: PaymentListener[] = [];
+
+  function provider(name: PaymentProviderName | undefined): PaymentProvider {
+    const p = deps.providers[name ?? deps.defaultProvider];
+    if (!p)
+      throw new AppError('VALIDATION_ERROR', `The payment provider "${name}" is not enabled on this server`);
+    return p;
+  }
+
+  async function payer(userId: string) {
+    const user = await users.getById(userId);
+    if (user.banned) throw new AppError('BANNED', 'Your account is banned: payments are disabled');
+    return user;
+  }
+
+  /** Creates a pending payment and the provider's hosted checkout for it. */
+  async function startCheckout(input: {
+    userId: string;
+    type: 'purchase' | 'subscription';
+    offer: Parameters<typeof resolvePrice>[0] & { uuid: string; tokens: number };
+    description: string;
+    provider?: PaymentProviderName | undefined;
+    subscriptionId?: string;
+    /** Overrides the listed price (first-subscription discount), in major units. */
+    priceOverride?: (price: number) => number;
+  }): Promise<{ paymentId: string; checkoutUrl: string; payment: PaymentRow }> {
+    const user = await payer(input.userId);
+    const impl = provider(input.provider);
+    const resolved = resolvePrice(input.offer, {
+      role: user.role,
+      platform: impl.name === 'telegram' ? 'telegram' : null,
+      tier: user.geoTier,
+    });
+    if (impl.name === 'telegram' && resolved.currency !== 'XTR')
+      throw new AppError('VALIDATION_ERROR', 'This offer has no price in Telegram Stars');
+    if (impl.name !== 'telegram' && resolved.currency === 'XTR')
+      throw new AppError('VALIDATION_ERROR', 'Telegram Stars prices are paid through Telegram');
+    const listed = input.priceOverride ? input.priceOverride(resolved.price) : resolved.price;
+    const id = newId();
+    let payment = await db.transaction(async (tx) => {
+      const percent = (await deps.discounts?.reserveDiscountIn(tx, user.id, id)) ?? 0;
+      const price = percent > 0 ? withPromoDiscount(listed, percent, resolved.currency) : listed;
+      return repo.insert(tx, {
+        id,
+        userId: user.id,
+        provider: impl.name,
+        type: input.type,
+        offerId: input.offer.uuid,
+        amount: toMinorUnits(price, resolved.currency),
+        currency: resolved.currency,
+        tokens: input.offer.tokens,
+        subscriptionId: input.subscriptionId ?? null,
+      });
+    });
+    const session = await impl.createCheckout({
+      paymentId: id,
+      userId: user.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      description: input.description,
+      returnUrl: `/paywall/processing?paymentId=${encodeURIComponent(id)}`,
+      saveMethod: input.type === 'subscription',
+    });
+    payment = (await repo.update(db, id, { providerRef: session.providerRef })) ?? payment;
+    return { paymentId: id, checkoutUrl: session.checkoutUrl, payment };
+  }
+
+  /** A renewal: a pending payment charged to a saved payment method, without the buyer. */
+  async function chargeSaved(input: {
+    userId: string;
+    providerName: PaymentProviderName;
+    savedMethod: string;
+    offer: Parameters<typeof resolvePrice>[0] & { uuid: string; tokens: number };
+    subscriptionId: string;
+    description: string;
+  }): Promise<{ paymentId: string; status: PaymentStatus }> {
+    const user = await users.getById(input.userId);
+    const impl = provider(input.providerName);
+    if (!impl.chargeSaved) throw new AppError('CONFLICT', 'This payment method cannot be charged again');
+    const resolved = resolvePrice(input.offer, {
+      role: user.role,
+      platform: impl.name === 'telegram' ? 'telegram' : null,
+      tier: user.geoTier,
+    });
+    const id = newId();
+    const payment = await repo.insert(db, {
+      id,
+      userId: user.id,
+      provider: impl.name,
+      type: 'subscription',
+      offerId: input.offer.uuid,
+      amount: toMinorUnits(resolved.price, resolved.currency),
+      currency: resolved.currency,
+      tokens: input.offer.tokens,
+      subscriptionId: input.subscriptionId,
+      savedMethod: input.savedMethod,
+    });
+    const r = await impl.chargeSaved({
+      savedMethod: input.savedMethod,
+      paymentId: id,
+      amount: payment.amount,
+      currency: payment.currency,
+      description: input.description,
+    });
+    await repo.update(db, id, { providerRef: r.providerRef });
+    return { paymentId: id, status: 'pending' };
+  }
+
+  /** Credits a payment once (the ledger key makes a second credit a no-op). */
+  async function credit(tx: DbOrTx, p: PaymentRow): Promise<number> {
+    const r = await ledger.applyIn(tx, {
+      userId: p.userId,
+      delta: p.tokens,
+      reason: p.type === 'subscription' ? 'subscription' : 'purchase',
+      reference: p.id,
+      idempotencyKey: creditKey(p.id),
+    });
+    return r.balance;
+  }
+
+  /** Applies one verified event in one transaction: recorded, then the payment moved on. */
+  async function applyEvent(
+    providerName: PaymentProviderName,
+    e: PaymentEvent,
+  ): Promise<{ balance?: number; userId?: string }> {
+    return db.transaction(async (tx) => {
+      const fresh = await repo.recordEvent(tx, {
+        provider: providerName,
+        eventId: e.eventId,
+        paymentId: e.paymentId,
+        type: e.kind,
+      });
+      if (!fresh || !e.paymentId) return {};
+      const p = await repo.lock(tx, e.paymentId);
+      if (!p || p.provider !== providerName) return {};
+      const card = {
+        ...(e.savedMethod ? { savedMethod: e.savedMethod } : {}),
+        ...(e.cardLast4 ? { cardLast4: e.cardLast4 } : {}),
+      };
+      switch (e.kind) {
+        case 'processing':
+          if (Object.keys(card).length) await repo.update(tx, p.id, card);
+          return {};
+        case 'succeeded': {
+          if (p.status !== 'pending' && !FAILED.includes(p.status)) return {};
+          const balance = await credit(tx, p);
+          const updated =
+            (await repo.update(tx, p.id, { status: 'success', failureMessage: null, ...card })) ?? p;
+          await users.markPaidIn(tx, p.userId);
+          for (const l of listeners) await l.succeeded?.(tx, updated);
+          return { balance, userId: p.userId };
+        }
+        case 'declined':
+        case 'failed':
+        case 'canceled': {
+          if (p.status !== 'pending') return {};
+          const status: PaymentStatus = e.kind === 'declined' ? 'declined' : 'failed';
+          const updated =
+            (await repo.update(tx, p.id, { status, failureMessage: e.message ?? null, ...card })) ?? p;
+          for (const l of listeners) await l.failed?.(tx, updated);
+          return {};
+        }
+        case 'refunded':
+        case 'chargeback': {
+          if (p.status === 'refunded' || p.status === 'chargeback') return {};
+          // A reversal proves the money was taken: credit first (once), then take the tokens back.
+          await credit(tx, p);
+          const back = await ledger.clawbackIn(tx, {
+            userId: p.userId,
+            amount: p.tokens,
+            reason: e.kind === 'refunded' ? 'refund' : 'chargeback',
+            reference: p.id,
+            idempotencyKey: reversalKey(p.id),
+          });
+          if (back.shortfall > 0) await repo.addShortfall(tx, p.id, back.shortfall);
+          const updated =
+            (await repo.update(tx, p.id, {
+              status: e.kind === 'refunded' ? 'refunded' : 'chargeback',
+              ...card,
+            })) ?? p;
+          for (const l of listeners) await l.reversed?.(tx, updated);
+          return { balance: back.balance, userId: p.userId };
+        }
+      }
+    });
+  }
+
+  return {
+    provider,
+    startCheckout,
+    chargeSaved,
+    onPayment(listener: PaymentListener): void {
+      listeners.push(listener);
+    },
+    async purchase(userId: string, body: { packId: string; provider?: PaymentProviderName | undefined }) {
+      const settings = await deps.settings.get();
+      let pack = settings.purchase.find((p) => p.uuid === body.packId);
+      const offer = settings.billing.new_user_offer;
+      if (!pack && offer.pack.uuid === body.packId) {
+        // SPEC §9: the new-user offer, for users with status New within its window after sign-up.
+        const user = await users.getById(userId);
+        const endsAt = user.createdAt.getTime() + offer.hours * 3_600_000;
+        if (user.status !== 'New' || Date.now() >= endsAt) throw forbidden('The new-user offer has ended');
+        pack = offer.pack;
+      }
+      if (!pack) throw notFound('No such token pack');
+      const { paymentId, checkoutUrl } = await startCheckout({
+        userId,
+        type: 'purchase',
+        offer: pack,
+        description: `${pack.tokens} tokens`,
+        provider: body.provider,
+      });
+      return { paymentId, checkoutUrl };
+    },
+    async status(userId: string, paymentId: string): Promise<PaymentStatusResponse> {
+      const p = await repo.findForUser(db, paymentId, userId);
+      if (!p) throw notFound('Payment not found');
+      return {
+        status: p.status,
+        type: p.type,
+        offerId: p.offerId,
+        tokens: p.tokens,
+        amount: p.amount,
+        currency: p.currency,
+        message: p.failureMessage,
+      };
+    },
+    async find(paymentId: string): Promise<PaymentRow | null> {
+      return repo.findById(db, paymentId);
+    },
+    /** Verifies and applies a webhook delivery. Returns what the provider expects in the response. */
+    async handleWebhook(
+      providerName: PaymentProviderName,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<unknown> {
+      const impl = deps.providers[providerName];
+      if (!impl) throw notFound(`The payment provider "${providerName}" is not enabled on this server`);
+      const result: WebhookResult = await impl.parseWebhook(rawBody, headers);
+      for (const e of result.events) {
+        const r = await applyEvent(providerName, e);
+        if (r.userId !== undefined && r.balance !== undefined) ledger.notifyBalance(r.userId, r.balance);
+      }
+      return result.reply ?? { received: true };
+    },
+    /** Asks the provider to refund a successful payment; the tokens go back when its webhook arrives. */
+    async refund(paymentId: string): Promise<void> {
+      const p = await repo.findById(db, paymentId);
+      if (!p) throw notFound('Payment not found');
+      if (p.status !== 'success' || !p.providerRef)
+        throw forbidden('Only a successful payment can be refunded');
+      await provider(p.provider as PaymentProviderName).refund(p.providerRef, p.amount);
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  refreshCookie,
+  signUp,
+  uniqueEmail,
+  type TestApp,
+} from '../../test/test-app.ts';
+
+const ADMIN = { email: 'landing-operator@example.com', password: 'operator password 1' };
+let t: TestApp;
+let admin: { token: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
+  admin = { token: res.json<{ accessToken: string }>().accessToken };
+});
+afterAll(() => t.close());
+
+async function issue(email: string, extra: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/registration-tokens',
+    headers: bearer(admin),
+    payload: { email, ...extra },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ registrationToken: string; userId: string; created: boolean; url: string }>();
+}
+
+const exchange = (registration_token: string, ip?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/exchange-token',
+    payload: { registration_token, ...(ip ? { ip } : {}) },
+  });
+
+describe('registration tokens', () => {
+  it('an operator issues a token for a new email; exchanging it signs in a New user with the refresh cookie', async () => {
+    const email = uniqueEmail('landing');
+    const issued = await issue(email, { source: 'landing-1' });
+    expect(issued.created).toBe(true);
+    expect(issued.url).toContain(`registration_token=${encodeURIComponent(issued.registrationToken)}`);
+
+    const res = await exchange(issued.registrationToken);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      success: boolean;
+      token: string;
+      refreshToken: string;
+      user: { _id: string; email: string; status: string; tokens: number };
+    }>();
+    expect(body.success).toBe(true);
+    expect(body.user).toMatchObject({ _id: issued.userId, email, status: 'New', tokens: 500 });
+    const cookie = refreshCookie(res.headers['set-cookie']);
+    expect(cookie).toContain(body.refreshToken);
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: bearer({ token: body.token }),
+    });
+    expect(me.json<{ user: { email: string } }>().user.email).toBe(email);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    expect(refreshed.statusCode).toBe(200);
+  });
+
+  it('is single-use: a second exchange, also a concurrent one, answers 401', async () => {
+    const issued = await issue(uniqueEmail('once'));
+    const results = await Promise.all([1, 2, 3, 4].map(() => exchange(issued.registrationToken)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401]);
+    const again = await exchange(issued.registrationToken);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it('links an existing account instead of creating one', async () => {
+    const existing = await signUp(t.app);
+    const issued = await issue(existing.email);
+    expect(issued).toMatchObject({ created: false, userId: existing.userId });
+    const res = await exchange(issued.registrationToken);
+    expect(res.json<{ user: { _id: string } }>().user._id).toBe(existing.userId);
+  });
+
+  it('sets the geo tier from the ip it is given', async () => {
+    const issued = await issue(uniqueEmail('geo'));
+    const res = await exchange(issued.registrationToken, '8.8.8.8');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ user: { geo: { country: string | null } } }>().user.geo.country).toBe('US');
+  });
+
+  it('refuses an expired token, an unknown one and bad input', async () => {
+    const issued = await issue(uniqueEmail('expired'), { ttlHours: 1 });
+    const { registrationTokens } = await import('../../db/schema/auth.ts');
+    await t.app.ctx.db.update(registrationTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await exchange(issued.registrationToken)).statusCode).toBe(401);
+    expect((await exchange('x'.repeat(43))).statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/exchange-token',
+      payload: { token: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('only operators issue tokens; bad input answers 400', async () => {
+    const user = await signUp(t.app);
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/registration-tokens',
+      headers: bearer(user),
+      payload: { email: uniqueEmail() },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/registration-tokens',
+      payload: { email: uniqueEmail() },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/registration-tokens',
+      headers: bearer(admin),
+      payload: { email: 'not-an-email', ttlHours: 10_000 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('/set-tokens: a refresh token from the URL becomes this browser’s cookie, once', async () => {
+    const issued = await issue(uniqueEmail('set'));
+    const { refreshToken } = (await exchange(issued.registrationToken)).json<{ refreshToken: string }>();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-tokens',
+      payload: { refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ accessToken: string }>().accessToken).toBeTruthy();
+    const cookie = refreshCookie(res.headers['set-cookie']);
+    expect(cookie).not.toContain(refreshToken);
+    const bogus = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-tokens',
+      payload: { refreshToken: 'y'.repeat(43) },
+    });
+    expect(bogus.statusCode).toBe(401);
+  });
+});

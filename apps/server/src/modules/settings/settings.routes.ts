@@ -1,0 +1,16 @@
+import { SettingsResponse } from '@amora/shared/settings.ts';
+import type { AppInstance } from '../../app-types.ts';
+
+export function settingsRoutes(app: AppInstance): void {
+  app.get(
+    '/api/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Token packs, subscription plans, per-action token costs and gifts',
+        response: { 200: SettingsResponse },
+      },
+    },
+    async () => ({ data: { settings: await app.ctx.services.settings.get() } }),
+  );
+}

@@ -1,0 +1,137 @@
+import {
+  DEFAULT_BILLING_SETTINGS,
+  DEFAULT_COMPANION_SETTINGS,
+  DEFAULT_GIFTS,
+  DEFAULT_TOKEN_COSTS,
+  type SubscriptionPlan,
+  type TokenPack,
+} from '@amora/shared/settings.ts';
+
+/**
+ * Offers seeded into a fresh database. SPEC §9 fixes the monthly grant (1 099 tokens) and the pack
+ * sizes; the prices are our defaults, editable in the settings table.
+ */
+const tiers = (t1: number, t2: number, t3: number, old?: [number, number, number]) => ({
+  price_t_1: t1,
+  price_t_2: t2,
+  price_t_3: t3,
+  old_price_t_1: old?.[0] ?? null,
+  old_price_t_2: old?.[1] ?? null,
+  old_price_t_3: old?.[2] ?? null,
+  price_admin: 1,
+});
+
+export const DEFAULT_PACKS: TokenPack[] = [
+  {
+    uuid: 'pack-s',
+    size: 's',
+    currency: 'USD',
+    tokens: 200,
+    sale: 0,
+    ...tiers(4.99, 3.99, 2.49),
+    price_tg: 250,
+    old_price_tg: null,
+  },
+  {
+    uuid: 'pack-m',
+    size: 'm',
+    currency: 'USD',
+    tokens: 550,
+    sale: 10,
+    ...tiers(9.99, 7.99, 4.99, [10.99, 8.79, 5.49]),
+    price_tg: 500,
+    old_price_tg: 550,
+  },
+  {
+    uuid: 'pack-l',
+    size: 'l',
+    currency: 'USD',
+    tokens: 1200,
+    sale: 20,
+    ...tiers(19.99, 15.99, 9.99, [24.99, 19.99, 12.49]),
+    price_tg: 1000,
+    old_price_tg: 1250,
+  },
+  {
+    uuid: 'pack-xl',
+    size: 'xl',
+    currency: 'USD',
+    tokens: 3000,
+    sale: 33,
+    ...tiers(39.99, 31.99, 19.99, [59.99, 47.99, 29.99]),
+    price_tg: 2000,
+    old_price_tg: 3000,
+  },
+];
+
+export const DEFAULT_PLANS: SubscriptionPlan[] = [
+  {
+    uuid: 'plan-trial',
+    for: 'trial',
+    currency: 'USD',
+    tokens: 300,
+    month: 0,
+    days: 3,
+    is_trial: true,
+    sale: 0,
+    text: 'Trial',
+    unicornId: null,
+    ...tiers(1.99, 1.49, 0.99),
+    price_tg: 100,
+    old_price_tg: null,
+  },
+  {
+    uuid: 'plan-monthly',
+    for: 'monthly',
+    currency: 'USD',
+    tokens: 1099,
+    month: 1,
+    days: 30,
+    is_trial: false,
+    sale: 0,
+    text: 'Monthly',
+    unicornId: null,
+    ...tiers(14.99, 11.99, 7.49),
+    price_tg: 750,
+    old_price_tg: null,
+  },
+  {
+    uuid: 'plan-quarterly',
+    for: 'quarterly',
+    currency: 'USD',
+    tokens: 1099,
+    month: 3,
+    days: 90,
+    is_trial: false,
+    sale: 20,
+    text: 'Quarterly',
+    unicornId: null,
+    ...tiers(35.99, 28.79, 17.99, [44.97, 35.97, 22.47]),
+    price_tg: 1800,
+    old_price_tg: 2250,
+  },
+  {
+    uuid: 'plan-year',
+    for: 'year',
+    currency: 'USD',
+    tokens: 1099,
+    month: 12,
+    days: 365,
+    is_trial: false,
+    sale: 45,
+    text: 'Yearly',
+    unicornId: null,
+    ...tiers(98.99, 79.19, 49.49, [179.88, 143.88, 89.88]),
+    price_tg: 5000,
+    old_price_tg: 9000,
+  },
+];
+
+export const SETTINGS_SEED: Record<string, unknown> = {
+  tokens: DEFAULT_TOKEN_COSTS,
+  purchase: DEFAULT_PACKS,
+  subscription: DEFAULT_PLANS,
+  gifts: DEFAULT_GIFTS,
+  billing: DEFAULT_BILLING_SETTINGS,
+  companion: DEFAULT_COMPANION_SETTINGS,
+};

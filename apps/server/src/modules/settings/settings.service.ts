@@ -1,0 +1,45 @@
+import { DEFAULT_BILLING_SETTINGS, DEFAULT_COMPANION_SETTINGS, Settings, type TokenCosts } from '@amora/shared/settings.ts';
+import type { SettingsRepository } from './settings.repository.ts';
+import { SETTINGS_SEED } from './settings.seed.ts';
+
+const CACHE_MS = 5_000;
+
+/** Prices, costs and limits come from the settings table (DESIGN §3), cached for a few seconds. */
+export function createSettingsService(repo: SettingsRepository) {
+  let cached: { at: number; value: Settings } | null = null;
+
+  async function load(): Promise<Settings> {
+    const rows = await repo.all();
+    const merged = { ...SETTINGS_SEED, ...Object.fromEntries(rows) };
+    return Settings.parse({
+      purchase: merged.purchase,
+      subscription: merged.subscription,
+      tokens: { ...(SETTINGS_SEED.tokens as TokenCosts), ...(merged.tokens as object) },
+      gifts: merged.gifts,
+      billing: { ...DEFAULT_BILLING_SETTINGS, ...(merged.billing as object) },
+      companion: { ...DEFAULT_COMPANION_SETTINGS, ...(merged.companion as object) },
+    });
+  }
+
+  return {
+    async seed(): Promise<void> {
+      await repo.insertMissing(SETTINGS_SEED);
+    },
+    async get(): Promise<Settings> {
+      if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+      const value = await load();
+      cached = { at: Date.now(), value };
+      return value;
+    },
+    async costs(): Promise<TokenCosts> {
+      return (await this.get()).tokens;
+    },
+    async update(key: 'tokens' | 'purchase' | 'subscription' | 'gifts' | 'billing' | 'companion', value: unknown): Promise<Settings> {
+      const shape = Settings.shape[key];
+      await repo.set(key, shape.parse(value));
+      cached = null;
+      return this.get();
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,65 @@
+import { Message } from '@amora/shared/chat.ts';
+import {
+  SupportChatParams,
+  SupportConversation,
+  SupportInboxResponse,
+  SupportReplyBody,
+} from '@amora/shared/platform.ts';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-types.ts';
+import { requireRole } from '../../plugins/require-role.ts';
+
+/** The API the operator console uses (admin and partner roles). */
+export function supportRoutes(app: AppInstance): void {
+  const support = () => app.ctx.services.support;
+  const operator = [app.requireAuth, requireRole(app, ['admin', 'partner'])];
+  const common = { tags: ['support'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/api/admin/support',
+    {
+      onRequest: operator,
+      schema: {
+        ...common,
+        summary: 'Support conversations, latest activity first; awaitingReply when the user wrote last',
+        response: { 200: SupportInboxResponse },
+      },
+    },
+    async () => ({ data: await support().inbox() }),
+  );
+
+  app.get(
+    '/api/admin/support/:chatId',
+    {
+      onRequest: operator,
+      schema: {
+        ...common,
+        summary: 'One support conversation with its messages, oldest first',
+        params: SupportChatParams,
+        response: { 200: z.object({ data: SupportConversation.extend({ messages: z.array(Message) }) }) },
+      },
+    },
+    async (req) => {
+      const { conversation, messages } = await support().thread(req.params.chatId);
+      return { data: { ...conversation, messages } };
+    },
+  );
+
+  app.post(
+    '/api/admin/support/:chatId/reply',
+    {
+      onRequest: operator,
+      schema: {
+        ...common,
+        summary: "Answer a support conversation; the answer arrives in the user's chat in real time",
+        params: SupportChatParams,
+        body: SupportReplyBody,
+        response: { 201: z.object({ message: Message }) },
+      },
+    },
+    async (req, reply) => {
+      const message = await support().reply(req.params.chatId, req.body.message);
+      return reply.code(201).send({ message });
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { Language } from '@amora/shared/enums.ts';
+import { firstName } from '@amora/shared/user.ts';
+import { AppError, isUniqueViolation, unauthorized } from '../../lib/errors.ts';
+import type { AuthService, Session } from '../auth/auth.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { verifyInitData } from './init-data.ts';
+
+/** Telegram mini app sign-in: verified initData → the user linked to that Telegram id. */
+export function createTelegramService(deps: {
+  botToken: string | undefined;
+  users: UsersService;
+  auth: AuthService;
+}) {
+  const { users, auth } = deps;
+  return {
+    configured: Boolean(deps.botToken),
+    async signIn(initData: string): Promise<Session> {
+      if (!deps.botToken)
+        throw new AppError('UNAVAILABLE', 'Telegram sign-in is not configured on this server');
+      const result = verifyInitData(initData, deps.botToken);
+      if (!result.ok) {
+        const why = {
+          malformed: 'Telegram launch data is malformed',
+          bad_hash: 'Telegram launch data is not signed by this bot',
+          expired: 'Telegram launch data has expired; reopen the app',
+          no_user: 'Telegram launch data has no user',
+        }[result.reason];
+        throw unauthorized(why);
+      }
+      const telegramId = String(result.user.id);
+      let user = await users.findByTelegramId(telegramId);
+      if (!user) {
+        const name = firstName.safeParse(result.user.first_name ?? '');
+        const language = Language.safeParse(result.user.language_code?.slice(0, 2));
+        try {
+          user = await users.create({
+            email: `tg${telegramId}@telegram.invalid`,
+            passwordHash: null,
+            telegramId,
+            name: name.success ? name.data : null,
+            source: 'telegram',
+            ...(language.success ? { language: language.data } : {}),
+          });
+        } catch (err) {
+          // Two launches at once: the other one created the account.
+          if (!(err instanceof AppError && err.code === 'EMAIL_TAKEN') && !isUniqueViolation(err)) throw err;
+          user = await users.findByTelegramId(telegramId);
+          if (!user) throw err;
+        }
+      }
+      return auth.startSessionFor(user);
+    },
+  };
+}
+export type TelegramService = ReturnType<typeof createTelegramService>;

@@ -1,0 +1,36 @@
+import { Language } from '@amora/shared/enums.ts';
+import { isOnboarded, type User } from '@amora/shared/user.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+
+const lang = (v: string) => Language.catch('en').parse(v);
+
+/** The API shape of a user (SPEC §3 User). */
+export function toUserDto(u: UserRow): User {
+  return {
+    _id: u.id,
+    email: u.email,
+    tokens: u.tokens,
+    status: u.status,
+    access: u.access,
+    role: u.role,
+    geo: { tier: u.geoTier, country: u.geoCountry },
+    language: lang(u.language),
+    languageForChats: lang(u.languageForChats),
+    name: u.name,
+    age: u.age,
+    sex: u.sex ?? null,
+    country: u.country,
+    notifications: u.notifications,
+    subscription: { status: u.subscriptionStatus, endDate: u.subscriptionEnd?.toISOString() ?? null },
+    banned: { is: u.banned, reason: u.bannedReason },
+    source: u.source,
+    utm_campaign: u.utmCampaign,
+    utm_content: u.utmContent,
+    utm_medium: u.utmMedium,
+    utm_source: u.utmSource,
+    utm_term: u.utmTerm,
+    affiliate_platform: u.affiliatePlatform,
+    onboarded: isOnboarded(u),
+    createdAt: u.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,66 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatch } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { Toaster } from '../../components/ui/toaster.tsx';
+import { AgeGate } from '../../features/age-gate/components/age-gate.tsx';
+import { AuthPopup } from '../../features/auth/components/auth-popup.tsx';
+import { SelectedModelPopup } from '../../features/bots/components/selected-model-popup.tsx';
+import { RenewalNotice } from '../../features/paywall/components/renewal-notice.tsx';
+import { MaintenanceScreen } from '../../features/platform/components/maintenance-screen.tsx';
+import { useUtmSync } from '../../features/platform/hooks/use-utm-sync.ts';
+import { startPlatform } from '../../features/platform/start-platform.ts';
+import { useTelegramShell } from '../../features/telegram/use-telegram.ts';
+import { useThemeEvent } from '../../features/theme/use-theme-event.ts';
+import { useRegistrationFlow } from '../../features/registration/hooks/use-registration-flow.ts';
+import { useRealtime } from '../../features/chats/hooks/use-realtime.ts';
+import { BanDialog } from '../../features/user/components/ban-dialog.tsx';
+import { LanguageChangedDialog } from '../../features/user/components/language-changed-dialog.tsx';
+import { NoTokensDialog } from '../../features/wallet/components/no-tokens-dialog.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+import styles from './app-shell.module.css';
+
+/** The page frame: top bar (desktop) or compact header and bottom navigation (phones), and the global overlays. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const inConversation = useMatch('/chat/:id') !== null;
+  const inChats = useMatch('/chat/*') !== null;
+
+  useEffect(() => {
+    void startPlatform();
+  }, []);
+  useRealtime();
+  useUtmSync();
+  useThemeEvent();
+  useTelegramShell();
+  useRegistrationFlow();
+
+  return (
+    <div
+      className={styles.shell}
+      data-conversation={inConversation || undefined}
+      data-chats={inChats || undefined}
+    >
+      <a href="#main" className={styles.skip}>
+        {t('nav.skipToContent')}
+      </a>
+      <TopBar />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <RenewalNotice />
+        <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomNav />
+      <SelectedModelPopup />
+      <AuthPopup />
+      <NoTokensDialog />
+      <BanDialog />
+      <LanguageChangedDialog />
+      <AgeGate />
+      <Toaster />
+      <MaintenanceScreen />
+    </div>
+  );
+}

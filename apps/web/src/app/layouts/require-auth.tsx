@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { rememberReturnPath } from '../../lib/popup.ts';
+import { useAuthStore } from '../../features/auth/store.ts';
+
+/** Protected pages send a guest home with the sign-in popup, unless a registration_token is present. */
+export function RequireAuth() {
+  const { t } = useTranslation();
+  const status = useAuthStore((s) => s.status);
+  const user = useAuthStore((s) => s.user);
+  const [params] = useSearchParams();
+  const location = useLocation();
+
+  if (status === 'restoring') return <PageSpinner label={t('common.loading')} />;
+  if (!user && !params.has('registration_token')) {
+    return <GuestRedirect from={location.pathname + location.search} />;
+  }
+  return <Outlet />;
+}
+
+function GuestRedirect({ from }: { from: string }) {
+  useEffect(() => rememberReturnPath(from), [from]);
+  return <Navigate to="/?popup=sign-in" replace />;
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { useAuthStore } from '../../features/auth/store.ts';
+import { useUnreadCount } from '../../features/chats/hooks/use-chats.ts';
+import { SupportButton } from '../../features/support/components/support-button.tsx';
+import { LanguageSwitcher } from '../../features/user/components/language-switcher.tsx';
+import { TokenBalance } from '../../features/wallet/components/token-balance.tsx';
+import { searchWithPopup } from '../../lib/popup.ts';
+import styles from './top-bar.module.css';
+
+type NavItem = {
+  to: string;
+  label: string;
+  end?: boolean;
+  disabled?: boolean;
+  badge?: number;
+  testId: string;
+};
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const user = useAuthStore((s) => s.user);
+  const status = useAuthStore((s) => s.status);
+  const location = useLocation();
+  const unread = useUnreadCount();
+  const banned = user?.banned.is ?? false;
+
+  const items: NavItem[] = [
+    { to: '/', label: t('nav.models'), end: true, testId: 'nav-models' },
+    { to: '/chat', label: t('nav.chats'), disabled: banned, badge: unread, testId: 'nav-chats' },
+    { to: '/profile', label: t('nav.profile'), testId: 'nav-profile' },
+    { to: '/wallet', label: t('nav.payment'), disabled: banned, testId: 'nav-payment' },
+  ];
+
+  return (
+    <header className={styles.topbar}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.brand} aria-label={t('nav.homeLink')}>
+          <Logo />
+        </Link>
+        <nav className={styles.nav} aria-label={t('nav.main')}>
+          <ul className={styles.list}>
+            {items.map((item) => (
+              <li key={item.to}>
+                {item.disabled ? (
+                  <span
+                    className={`${styles.link} ${styles.disabled}`}
+                    aria-disabled="true"
+                    data-testid={item.testId}
+                  >
+                    {item.label}
+                  </span>
+                ) : (
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+                    data-testid={item.testId}
+                  >
+                    {item.label}
+                    {item.badge ? (
+                      <>
+                        <span className={styles.badge} aria-hidden="true">
+                          {item.badge}
+                        </span>
+                        <span className="visually-hidden">{t('nav.unreadChats', { count: item.badge })}</span>
+                      </>
+                    ) : null}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.actions}>
+          <SupportButton />
+          {user ? <TokenBalance /> : null}
+          <LanguageSwitcher />
+          {!user && status === 'ready' ? (
+            <>
+              <Link
+                to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-in') }}
+                className={buttonClass('ghost', 'sm', false, styles.signIn)}
+                data-testid="header-sign-in"
+              >
+                {t('auth.signIn')}
+              </Link>
+              <Link
+                to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-up') }}
+                className={buttonClass('primary', 'sm', false, styles.signUp)}
+                data-testid="header-sign-up"
+              >
+                {t('auth.register')}
+              </Link>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

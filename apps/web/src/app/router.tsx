@@ -1,0 +1,97 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { HomePage } from '../features/bots/components/home-page.tsx';
+import { AppShell } from './layouts/app-shell.tsx';
+import { RequireAuth } from './layouts/require-auth.tsx';
+import { RequireNotBanned } from './layouts/require-not-banned.tsx';
+import { RouteError } from './route-error.tsx';
+
+const AuthPage = lazy(() =>
+  import('../features/auth/components/auth-page.tsx').then((m) => ({ default: m.AuthPage })),
+);
+const RecoveryPage = lazy(() =>
+  import('../features/auth/components/recovery-page.tsx').then((m) => ({ default: m.RecoveryPage })),
+);
+const OnboardingPage = lazy(() =>
+  import('../features/onboarding/components/onboarding-page.tsx').then((m) => ({
+    default: m.OnboardingPage,
+  })),
+);
+const ChatsPage = lazy(() =>
+  import('../features/chats/components/chats-page.tsx').then((m) => ({ default: m.ChatsPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/user/components/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
+const WalletPage = lazy(() =>
+  import('../features/wallet/components/wallet-page.tsx').then((m) => ({ default: m.WalletPage })),
+);
+const PaywallPage = lazy(() =>
+  import('../features/paywall/components/paywall-page.tsx').then((m) => ({ default: m.PaywallPage })),
+);
+const ChatInfoPage = lazy(() =>
+  import('../features/chat-info/components/chat-info-page.tsx').then((m) => ({ default: m.ChatInfoPage })),
+);
+const ChatFeedbackPage = lazy(() =>
+  import('../features/chat-info/components/chat-feedback-page.tsx').then((m) => ({
+    default: m.ChatFeedbackPage,
+  })),
+);
+const FaqPage = lazy(() =>
+  import('../features/faq/components/faq-page.tsx').then((m) => ({ default: m.FaqPage })),
+);
+const TasksPage = lazy(() =>
+  import('../features/faq/components/tasks-page.tsx').then((m) => ({ default: m.TasksPage })),
+);
+const SetTokensPage = lazy(() =>
+  import('../features/registration/components/set-tokens-page.tsx').then((m) => ({ default: m.SetTokensPage })),
+);
+const NoAccessPage = lazy(() => import('./no-access-page.tsx').then((m) => ({ default: m.NoAccessPage })));
+const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+
+/** SPEC §2 gives /chats/:id as a second spelling of the chat route. */
+function ChatAlias() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/chat/${encodeURIComponent(id)}`} replace />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'auth/signin', element: <AuthPage mode="sign-in" /> },
+      { path: 'auth/signup', element: <AuthPage mode="sign-up" /> },
+      { path: 'auth/recovery', element: <RecoveryPage /> },
+      { path: 'set-tokens', element: <SetTokensPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'onboarding', element: <Navigate to="/onboarding/welcome" replace /> },
+          { path: 'onboarding/:step', element: <OnboardingPage /> },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'profile/tasks', element: <TasksPage /> },
+          {
+            // SPEC §6: banned users cannot open chats or payment.
+            element: <RequireNotBanned />,
+            children: [
+              { path: 'chat', element: <ChatsPage /> },
+              { path: 'chat/:id', element: <ChatsPage /> },
+              { path: 'chat/:id/info', element: <ChatInfoPage /> },
+              { path: 'chat/:id/feedback', element: <ChatFeedbackPage /> },
+              { path: 'chats', element: <Navigate to="/chat" replace /> },
+              { path: 'chats/:id', element: <ChatAlias /> },
+              { path: 'wallet', element: <WalletPage /> },
+              { path: 'paywall', element: <PaywallPage /> },
+              { path: 'paywall/:step', element: <PaywallPage /> },
+            ],
+          },
+        ],
+      },
+      { path: 'profile/faq', element: <FaqPage /> },
+      { path: 'no-access', element: <NoAccessPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

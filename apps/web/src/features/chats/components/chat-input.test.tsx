@@ -1,0 +1,91 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ChatInput } from './chat-input.tsx';
+
+function setup(props: Partial<Parameters<typeof ChatInput>[0]> = {}) {
+  const onSend = vi.fn<(text: string) => Promise<boolean>>().mockResolvedValue(true);
+  const onNoTokens = vi.fn();
+  render(<ChatInput tokens={100} locked={false} onSend={onSend} onNoTokens={onNoTokens} {...props} />);
+  return {
+    onSend: (props.onSend as typeof onSend | undefined) ?? onSend,
+    onNoTokens,
+    input: screen.getByRole('textbox', { name: /message/i }),
+    button: screen.getByRole('button', { name: /send/i }),
+    user: userEvent.setup(),
+  };
+}
+
+describe('ChatInput', () => {
+  it('sends on Enter and clears; Shift+Enter makes a new line', async () => {
+    const { input, onSend, user } = setup();
+    await user.type(input, 'hello{Shift>}{Enter}{/Shift}there');
+    expect(input).toHaveValue('hello\nthere');
+    expect(onSend).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith('hello\nthere');
+    expect(input).toHaveValue('');
+  });
+
+  it('does not send an empty message', async () => {
+    const { input, onSend, button, user } = setup();
+    expect(button).toBeDisabled();
+    await user.type(input, '   {Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('gives the text back when the message was not accepted', async () => {
+    const onSend = vi.fn<(text: string) => Promise<boolean>>().mockResolvedValue(false);
+    const { input, user } = setup({ onSend });
+    await user.type(input, 'keep me{Enter}');
+    expect(onSend).toHaveBeenCalledWith('keep me');
+    expect(input).toHaveValue('keep me');
+  });
+
+  it('stops at 160 characters and shows a counter near the limit', async () => {
+    const { input, user } = setup();
+    await user.click(input);
+    await user.paste('a'.repeat(130));
+    expect(screen.queryByTestId('char-counter')).not.toBeInTheDocument();
+    await user.paste('b'.repeat(50));
+    expect((input as HTMLTextAreaElement).value).toHaveLength(160);
+    expect(screen.getByTestId('char-counter')).toHaveTextContent('160/160');
+  });
+
+  it('grows from 1 to 6 rows (36 px + 24 px per row)', async () => {
+    const { input, user } = setup();
+    expect(input.style.height).toBe('36px');
+    await user.type(input, 'a{Shift>}{Enter}{/Shift}b{Shift>}{Enter}{/Shift}c');
+    expect(input.style.height).toBe('84px');
+    expect(input).toHaveAttribute('data-rows', '3');
+    await user.type(input, '{Shift>}{Enter}{Enter}{Enter}{Enter}{Enter}{/Shift}');
+    expect(input.style.height).toBe('156px');
+    expect(input).toHaveAttribute('data-rows', '6');
+  });
+
+  it('is disabled while locked (waiting for her reply)', async () => {
+    const { input, button, onSend, user } = setup({ locked: true });
+    await user.type(input, 'hi{Enter}');
+    expect(button).toBeDisabled();
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input).toHaveValue('hi');
+  });
+
+  it('with no tokens is disabled and a click opens the no-tokens popup', async () => {
+    const { input, button, onNoTokens, user } = setup({ tokens: 0 });
+    expect(button).toBeDisabled();
+    expect(input).toHaveAttribute('aria-disabled', 'true');
+    await user.click(input);
+    expect(onNoTokens).toHaveBeenCalled();
+  });
+
+  it('turns the send button red at 20 tokens or fewer', () => {
+    const { button } = setup({ tokens: 20 });
+    expect(button).toHaveAttribute('data-low', 'true');
+  });
+
+  it('keeps the send button normal above 20 tokens', () => {
+    const { button } = setup({ tokens: 21 });
+    expect(button).not.toHaveAttribute('data-low');
+  });
+});

@@ -1,0 +1,173 @@
+import { messageLength, textareaHeight } from '@amora/shared/rules.ts';
+import {
+  LOW_BALANCE_TOKENS,
+  MESSAGE_MAX_LENGTH,
+  TEXTAREA_BASE_HEIGHT,
+  TEXTAREA_MAX_ROWS,
+  TEXTAREA_MIN_ROWS,
+  TEXTAREA_ROW_HEIGHT,
+} from '@amora/shared/constants.ts';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { SendIcon } from '../../../components/ui/icons.tsx';
+import styles from './chat-input.module.css';
+
+/** The counter appears when this many characters or fewer are left. */
+const COUNTER_THRESHOLD = 20;
+
+type ChatInputProps = {
+  tokens: number;
+  /** Waiting for her reply: typing is fine, sending is not. */
+  locked: boolean;
+  /** The chat cannot take messages at all (for instance she broke up). */
+  disabled?: boolean;
+  placeholder?: string;
+  /** Resolves to false when the message was not accepted: the text is given back. */
+  onSend: (text: string) => Promise<boolean>;
+  onNoTokens: () => void;
+  /** Shown before the text field (the photo button). */
+  leading?: ReactNode;
+};
+
+function clampLength(text: string): string {
+  return messageLength(text) > MESSAGE_MAX_LENGTH ? [...text].slice(0, MESSAGE_MAX_LENGTH).join('') : text;
+}
+
+function rowsFor(el: HTMLTextAreaElement, value: string): number {
+  const lines = value.split('\n').length;
+  el.style.height = `${TEXTAREA_BASE_HEIGHT}px`;
+  const measured =
+    el.scrollHeight > TEXTAREA_BASE_HEIGHT
+      ? 1 + Math.round((el.scrollHeight - TEXTAREA_BASE_HEIGHT) / TEXTAREA_ROW_HEIGHT)
+      : 1;
+  return Math.min(TEXTAREA_MAX_ROWS, Math.max(TEXTAREA_MIN_ROWS, lines, measured));
+}
+
+const isAndroid = typeof navigator !== 'undefined' && /android/i.test(navigator.userAgent);
+
+/**
+ * SPEC §5: 160 characters, 1–6 rows (36 px + 24 per extra row), Enter sends and Shift+Enter
+ * breaks the line; disabled with no tokens (a click opens the no-tokens popup) or while locked;
+ * the send button turns red when the balance is low.
+ */
+export function ChatInput({
+  tokens,
+  locked,
+  disabled = false,
+  placeholder,
+  onSend,
+  onNoTokens,
+  leading,
+}: ChatInputProps) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [sending, setSending] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const counterId = useId();
+  const noTokens = tokens <= 0;
+  const low = tokens <= LOW_BALANCE_TOKENS;
+  const length = messageLength(value);
+  const left = MESSAGE_MAX_LENGTH - length;
+  const canSend = value.trim().length > 0 && !locked && !noTokens && !disabled && !sending;
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const rows = rowsFor(el, value);
+    el.style.height = `${textareaHeight(rows)}px`;
+    el.dataset.rows = String(rows);
+  }, [value]);
+
+  const submit = async () => {
+    if (noTokens) {
+      onNoTokens();
+      return;
+    }
+    if (!canSend) return;
+    const text = value;
+    setValue('');
+    setSending(true);
+    const accepted = await onSend(text).catch(() => false);
+    setSending(false);
+    if (!accepted) setValue((current) => (current === '' ? text : current));
+    if (!isAndroid) ref.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (noTokens && event.key.length === 1) {
+      event.preventDefault();
+      onNoTokens();
+      return;
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const placeholderText = disabled
+    ? (placeholder ?? t('chat.input.placeholder'))
+    : noTokens
+      ? t('chat.input.noTokens')
+      : locked
+        ? t('chat.input.waiting')
+        : (placeholder ?? t('chat.input.placeholder'));
+
+  return (
+    <form className={styles.bar} onSubmit={onSubmit} data-testid="chat-input">
+      {leading}
+      <div className={`${styles.field} ${noTokens || disabled ? styles.inactive : ''}`}>
+        <textarea
+          ref={ref}
+          className={styles.textarea}
+          value={value}
+          rows={1}
+          onChange={(event) => setValue(clampLength(event.target.value))}
+          onKeyDown={onKeyDown}
+          onClick={noTokens ? onNoTokens : undefined}
+          readOnly={noTokens || disabled}
+          aria-disabled={noTokens || disabled || undefined}
+          aria-label={t('chat.input.label')}
+          aria-describedby={left <= COUNTER_THRESHOLD ? counterId : undefined}
+          placeholder={placeholderText}
+          enterKeyHint="send"
+          autoComplete="off"
+          data-testid="message-input"
+        />
+        {left <= COUNTER_THRESHOLD ? (
+          <span
+            id={counterId}
+            className={`${styles.counter} ${left <= 0 ? styles.counterFull : ''}`}
+            aria-live="polite"
+            data-testid="char-counter"
+          >
+            {t('chat.input.counter', { count: length, max: MESSAGE_MAX_LENGTH })}
+          </span>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className={`${styles.send} ${low ? styles.low : ''}`}
+        disabled={!canSend}
+        aria-label={t('chat.input.send')}
+        data-low={low || undefined}
+        data-testid="send-button"
+      >
+        <SendIcon size={20} />
+      </button>
+    </form>
+  );
+}

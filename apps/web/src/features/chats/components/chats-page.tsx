@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ChatIcon } from '../../../components/ui/icons.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ChatList } from './chat-list.tsx';
+import { Conversation } from './conversation.tsx';
+import { ResetAllButton } from './reset-all-button.tsx';
+import styles from './chats-page.module.css';
+
+/**
+ * `/chat` and `/chat/:id`. From 860 px the list stays beside the conversation; below, the list
+ * and the conversation are separate screens (on phones the conversation is full screen).
+ */
+export function ChatsPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  useDocumentTitle(id ? null : t('titles.chats'));
+  return (
+    <div className={styles.layout} data-open={id ? true : undefined}>
+      <aside className={styles.sidebar} aria-labelledby="chats-title">
+        <h1 id="chats-title" className={`${styles.title} display-font`}>
+          {t('chats.title')}
+        </h1>
+        <div className={styles.listScroll}>
+          <ChatList activeId={id} />
+          <ResetAllButton />
+        </div>
+      </aside>
+      <div className={styles.pane}>
+        {id ? (
+          <Conversation key={id} chatId={id} />
+        ) : (
+          <div className={styles.placeholder}>
+            <EmptyState
+              icon={<ChatIcon size={30} />}
+              title={t('chats.pickTitle')}
+              text={t('chats.pickText')}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import type { Chat } from '@amora/shared/chat.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { AlertIcon, CloseIcon, HeartIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAuthStore } from '../../auth/store.ts';
+import { PhotoButton } from '../../media/components/photo-button.tsx';
+import { canSendPhoto } from '../../media/photo-rules.ts';
+import { openNoTokens } from '../../wallet/store.ts';
+import { chatKeys, markChatRead, toggleLike } from '../api/chats-api.ts';
+import { markListRead, threadMessages } from '../cache.ts';
+import { useChatThread } from '../hooks/use-chats.ts';
+import { useSendMessage } from '../hooks/use-send-message.ts';
+import { useChatsStore } from '../store.ts';
+import { AiStatusBanner } from './ai-status-banner.tsx';
+import { ChatHeader } from './chat-header.tsx';
+import { CommandsPanel } from './commands-panel.tsx';
+import { ChatInput } from './chat-input.tsx';
+import { MessageList } from './message-list.tsx';
+import styles from './conversation.module.css';
+
+const LOCK_RECHECK_MS = 20_000;
+
+/** One conversation: header with her status and the level, the messages, and the input. */
+export function Conversation({ chatId }: { chatId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const thread = useChatThread(chatId);
+  const tokens = useAuthStore((s) => s.user?.tokens ?? 0);
+  const userStatus = useAuthStore((s) => s.user?.status);
+  const chat = thread.data?.pages[0];
+  const messages = useMemo(() => threadMessages(thread.data), [thread.data]);
+  const { send, error, clearError } = useSendMessage(chatId, chat?.bot._id ?? '');
+  useDocumentTitle(chat?.bot.name ?? t('titles.chats'));
+
+  useEffect(() => {
+    useChatsStore.getState().setActiveChatId(chatId);
+    return () => {
+      if (useChatsStore.getState().activeChatId === chatId) useChatsStore.getState().setActiveChatId(null);
+    };
+  }, [chatId]);
+
+  // What is on screen has been read.
+  const newestId = messages[messages.length - 1]?._id;
+  useEffect(() => {
+    if (!chat) return;
+    queryClient.setQueryData<Chat[]>(chatKeys.list(), (list) => (list ? markListRead(list, chatId) : list));
+  }, [chat, chatId, newestId, queryClient]);
+
+  // Her replies that arrive while the chat is open are read too (POST /api/chat/:id/read).
+  const lastHerId = useMemo(() => [...messages].reverse().find((m) => !m.self)?._id, [messages]);
+  const seenHerId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!lastHerId) return;
+    if (seenHerId.current === null) {
+      seenHerId.current = lastHerId;
+      return;
+    }
+    if (seenHerId.current === lastHerId) return;
+    seenHerId.current = lastHerId;
+    const id = setTimeout(() => void markChatRead(chatId).catch(() => undefined), 300);
+    return () => clearTimeout(id);
+  }, [chatId, lastHerId]);
+
+  // Safety net: the unlock comes as a socket event; if it was missed (offline socket), ask the API.
+  const locked = chat?.locked ?? false;
+  const { refetch } = thread;
+  useEffect(() => {
+    if (!locked) return;
+    const id = setTimeout(() => void refetch(), LOCK_RECHECK_MS);
+    return () => clearTimeout(id);
+  }, [locked, refetch]);
+
+  if (thread.isPending) {
+    return (
+      <section className={styles.conversation} aria-busy="true">
+        <div className={styles.center}>
+          <Spinner size={32} label={t('common.loading')} />
+        </div>
+      </section>
+    );
+  }
+
+  if (thread.isError || !chat) {
+    const notFound = isApiError(thread.error) && thread.error.statusCode === 404;
+    return (
+      <section className={styles.conversation}>
+        <div className={styles.center} data-testid={notFound ? 'chat-not-found' : 'chat-error'}>
+          <EmptyState
+            icon={<AlertIcon size={30} />}
+            title={notFound ? t('chat.notFoundTitle') : t('chat.errorTitle')}
+            text={notFound ? t('chat.notFoundText') : errorMessage(thread.error, t)}
+            action={
+              notFound ? (
+                <Link to="/chat" className={buttonClass('primary')}>
+                  {t('chat.backToChats')}
+                </Link>
+              ) : (
+                <Button onClick={() => void thread.refetch()}>{t('common.retry')}</Button>
+              )
+            }
+          />
+        </div>
+      </section>
+    );
+  }
+
+  const broken = chat.status === 'broken';
+  return (
+    <section
+      className={styles.conversation}
+      aria-labelledby="conversation-title"
+      data-testid="conversation"
+      data-locked={chat.locked || undefined}
+    >
+      <span id="conversation-title" className="visually-hidden">
+        {t('chat.conversationWith', { name: chat.bot.name })}
+      </span>
+      <ChatHeader chat={chat} />
+      <AiStatusBanner />
+      <MessageList
+        messages={messages}
+        botName={chat.bot.name}
+        typing={chat.typing}
+        hasOlder={thread.hasNextPage}
+        loadingOlder={thread.isFetchingNextPage}
+        onLoadOlder={() => void thread.fetchNextPage()}
+        emptyHint={t('chat.emptyHint', { name: chat.bot.name })}
+        onLike={(m) => void toggleLike(chatId, m._id).catch(() => undefined)}
+      />
+      {broken ? (
+        <p className={styles.notice} role="status">
+          <HeartIcon size={16} />
+          {t('chat.broken', { name: chat.bot.name })}
+        </p>
+      ) : null}
+      {error ? (
+        <div className={styles.error} role="alert" data-testid="send-error">
+          <AlertIcon size={18} />
+          <span>{error}</span>
+          <button
+            type="button"
+            className={styles.dismiss}
+            onClick={clearError}
+            aria-label={t('common.dismiss')}
+          >
+            <CloseIcon size={16} />
+          </button>
+        </div>
+      ) : null}
+      <CommandsPanel chat={chat} />
+      <ChatInput
+        tokens={tokens}
+        locked={chat.locked}
+        disabled={broken}
+        onSend={send}
+        onNoTokens={openNoTokens}
+        leading={
+          canSendPhoto({ points: chat.points, userStatus, remoteId: chat.bot.remote_id }) ? (
+            <PhotoButton chatId={chatId} botId={chat.bot._id} disabled={chat.locked || broken} />
+          ) : null
+        }
+      />
+    </section>
+  );
+}

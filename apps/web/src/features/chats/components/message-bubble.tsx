@@ -1,0 +1,92 @@
+import type { Message } from '@amora/shared/chat.ts';
+import { useTranslation } from 'react-i18next';
+import { AlertIcon, CheckIcon, HeartIcon } from '../../../components/ui/icons.tsx';
+import { formatTime } from '../../../lib/dates.ts';
+import { MessageMedia } from '../../media/components/message-media.tsx';
+import { isTempId } from '../cache.ts';
+import styles from './message-list.module.css';
+
+type MessageBubbleProps = {
+  message: Message;
+  botName: string;
+  grouped: boolean;
+  /** Toggles the like on one of her messages (issue 3). */
+  onLike?: (message: Message) => void;
+};
+
+const systemEvents = new Set(['level_up', 'level_down', 'mode', 'language_changed']);
+const engineLanguages = new Set(['en', 'ru']);
+
+/** A relationship event in the chat (level change, mode, chat language), in the reader's language. */
+function SystemNote({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  let text = message.message;
+  if (message.eventType === 'level_up' || message.eventType === 'level_down') {
+    const level = /\d/.exec(message.message)?.[0] ?? '1';
+    text = t(`companion.event.${message.eventType}`, { level, title: t(`chat.level.titles.${level}`) });
+  } else if (message.eventType === 'mode') {
+    text = t('companion.event.mode', { mode: t(`companion.event.modes.${message.message}`) });
+  } else if (message.eventType === 'language_changed') {
+    const code = message.language ?? message.message;
+    const language = t(`companion.languages.${code}`, { defaultValue: code });
+    text = engineLanguages.has(code)
+      ? t('companion.language.changed', { language })
+      : t('companion.language.fallback', { language });
+  }
+  return (
+    <li className={styles.system} data-testid="system-message" data-event={message.eventType}>
+      <span>{text}</span>
+    </li>
+  );
+}
+
+export function MessageBubble({ message, botName, grouped, onLike }: MessageBubbleProps) {
+  const { t, i18n } = useTranslation();
+  if (message.eventType && systemEvents.has(message.eventType)) return <SystemNote message={message} />;
+  const pending = isTempId(message._id);
+  const side = message.self ? styles.self : styles.her;
+  return (
+    <li
+      className={`${styles.row} ${side} ${grouped ? styles.grouped : ''}`}
+      data-testid="message"
+      data-self={message.self}
+      data-message-id={message._id}
+      data-pending={pending || undefined}
+      data-failed={message.failed || undefined}
+    >
+      <div className={`${styles.bubble} ${message.failed ? styles.failed : ''}`}>
+        <span className="visually-hidden">{message.self ? t('chat.you') : botName}: </span>
+        <MessageMedia message={message} botName={botName} />
+        {message.message ? <p className={styles.text}>{message.message}</p> : null}
+        <span className={styles.meta}>
+          <time dateTime={message.date}>{formatTime(message.date, i18n.language)}</time>
+          {message.self && !message.failed ? (
+            pending ? (
+              <span className={styles.pending} role="img" aria-label={t('chat.sending')} />
+            ) : (
+              <CheckIcon size={13} aria-hidden="true" />
+            )
+          ) : null}
+          {!message.self && onLike && !pending ? (
+            <button
+              type="button"
+              className={`${styles.like} ${message.like ? styles.liked : ''}`}
+              aria-pressed={message.like}
+              aria-label={message.like ? t('companion.unlike') : t('companion.like')}
+              data-testid="like"
+              onClick={() => onLike(message)}
+            >
+              <HeartIcon size={13} aria-hidden="true" />
+            </button>
+          ) : null}
+        </span>
+      </div>
+      {message.failed ? (
+        <p className={styles.failedNote} data-testid="message-failed">
+          <AlertIcon size={14} />
+          {t('chat.failed')}
+        </p>
+      ) : null}
+    </li>
+  );
+}

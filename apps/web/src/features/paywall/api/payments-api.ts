@@ -1,0 +1,40 @@
+import type { CheckoutResponse, PaymentStatusResponse } from '@amora/shared/payments.ts';
+import type {
+  RenewalRetryResponse,
+  SubscriptionLastResponse,
+  SubscriptionView,
+} from '@amora/shared/subscriptions.ts';
+import type { User } from '@amora/shared/user.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export const paymentKeys = { status: (id: string) => ['payment', 'status', id] as const };
+
+export function purchasePack(packId: string): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/payment/purchase', { packId });
+}
+
+export function fetchPaymentStatus(id: string, signal?: AbortSignal): Promise<PaymentStatusResponse> {
+  return api.get<PaymentStatusResponse>(`/payment/status/${encodeURIComponent(id)}`, { signal });
+}
+
+export function fetchMe(): Promise<{ user: User }> {
+  return api.get<{ user: User }>('/user');
+}
+
+export const subscriptionKeys = { last: ['subscription', 'last'] as const };
+
+export function subscribePlan(planId: string): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/payment/subscribe', { planId });
+}
+
+export function fetchLastSubscription(signal?: AbortSignal): Promise<SubscriptionLastResponse> {
+  return api.get<SubscriptionLastResponse>('/user/subscription/last', { signal });
+}
+
+export function cancelSubscription(): Promise<{ subscription: SubscriptionView }> {
+  return api.post<{ subscription: SubscriptionView }>('/payment/subscription/cancel');
+}
+
+export function retryRenewal(): Promise<RenewalRetryResponse> {
+  return api.post<RenewalRetryResponse>('/payment/subscription/retry');
+}

@@ -1,0 +1,79 @@
+import type { User } from '@amora/shared/user.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '../../auth/store.ts';
+import { subscriptionKeys } from '../api/payments-api.ts';
+import { RenewalNotice } from './renewal-notice.tsx';
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(subscriptionKeys.last, { planId: 'plan-monthly' });
+  const page = (
+    <>
+      <RenewalNotice />
+      <Link to="/profile">profile</Link>
+    </>
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: page },
+      { path: '/profile', element: page },
+      { path: '/paywall/checkout', element: page },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const failing = { _id: 'u1', access: 'NO_REBIL' } as User;
+
+describe('RenewalNotice', () => {
+  beforeEach(() => {
+    sessionStorage.setItem('amora.renewalAlert.shown', '1');
+    useAuthStore.setState({ user: failing, accessToken: 't', status: 'ready' });
+  });
+
+  it('shows nothing while renewals work', () => {
+    useAuthStore.setState({ user: { ...failing, access: 'AVAILABLE' } });
+    renderAt('/');
+    expect(screen.queryByTestId('renewal-banner')).not.toBeInTheDocument();
+  });
+
+  it('shows the warning banner with the SPEC texts, and its button goes back to checkout', () => {
+    const router = renderAt('/');
+    const banner = screen.getByTestId('renewal-banner');
+    expect(banner).toHaveTextContent('Unable to charge payment method for your Subscription');
+    expect(banner).toHaveTextContent("We're keeping your access active for now.");
+    fireEvent.click(screen.getByRole('button', { name: 'Update payment details' }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/paywall/checkout?plan=plan-monthly',
+    );
+    expect(screen.queryByTestId('renewal-banner')).not.toBeInTheDocument(); // hidden on checkout
+  });
+
+  it('is dismissed per page', () => {
+    const router = renderAt('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('renewal-banner')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('profile'));
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.getByTestId('renewal-banner')).toBeInTheDocument();
+  });
+
+  it('opens the alert once per session', () => {
+    sessionStorage.removeItem('amora.renewalAlert.shown');
+    renderAt('/');
+    expect(screen.getByTestId('renewal-alert')).toHaveTextContent(
+      'Unable to charge payment method for your Subscription',
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    expect(sessionStorage.getItem('amora.renewalAlert.shown')).toBe('1');
+  });
+});

@@ -1,0 +1,48 @@
+/** Local calendar day key, used to group messages under date separators. */
+export function dayKey(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+}
+
+export function formatTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
+
+export function dayLabel(iso: string, language: string, now: Date = new Date()): DayLabel {
+  const d = new Date(iso);
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const that = new Date(d.getFullYear(), d.getMonth(), d.getDate());
+  const diff = Math.round((today.getTime() - that.getTime()) / 86_400_000);
+  if (diff === 0) return { kind: 'today' };
+  if (diff === 1) return { kind: 'yesterday' };
+  const sameYear = d.getFullYear() === now.getFullYear();
+  return {
+    kind: 'date',
+    text: new Intl.DateTimeFormat(language, {
+      day: 'numeric',
+      month: 'long',
+      ...(sameYear ? {} : { year: 'numeric' }),
+    }).format(d),
+  };
+}
+
+/** Short time for lists: the time today, the weekday within a week, else the date. */
+export function formatShortDate(iso: string, language: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  const diffDays = (now.getTime() - d.getTime()) / 86_400_000;
+  if (dayKey(iso) === dayKey(now.toISOString())) return formatTime(iso, language);
+  if (diffDays < 6) return new Intl.DateTimeFormat(language, { weekday: 'short' }).format(d);
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(d);
+}
+
+export function formatDateTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}

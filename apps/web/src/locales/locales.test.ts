@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import ru from './ru.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]!).sort();
+}
+
+describe('locale files', () => {
+  const english = flatten(en);
+  const russian = flatten(ru);
+
+  it('have identical key sets', () => {
+    expect([...russian.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('have no empty texts', () => {
+    for (const [key, value] of [...english, ...russian]) expect(value.trim(), key).not.toBe('');
+  });
+
+  it('use the same placeholders in both languages', () => {
+    for (const [key, value] of english)
+      expect(placeholders(russian.get(key) ?? ''), key).toEqual(placeholders(value));
+  });
+});

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { listenForInstallPrompt } from './features/platform/install-prompt.ts';
+import { i18nReady } from './lib/i18n.ts';
+import './styles/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+// Keep the browser's install prompt for the install icon (it can fire before the first render).
+listenForInstallPrompt();
+
+// The stored language's dictionary first (English is bundled and ready at once).
+void i18nReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  // SPEC §2: a service worker from the site root; the page reloads when an update is installed.
+  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+}

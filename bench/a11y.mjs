@@ -1,0 +1,120 @@
+// Accessibility and Lighthouse figures for home and a chat (issue 5, quality): axe-core violations
+// by impact (WCAG 2.1 A/AA) and a Lighthouse mobile run (accessibility, performance). Needs the
+// built app (`npm run build`) and Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+// Exits 1 when a page has a serious or critical axe violation or a Lighthouse accessibility score
+// below 95.
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import axe from 'axe-core';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { root, startAmora } from './lib.mjs';
+
+const A11Y_MIN = 95;
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const webDist = join(root, 'apps/web/dist');
+if (!existsSync(join(webDist, 'index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+const amora = await startAmora({ WEB_DIST: webDist, REPLY_DELAY_MS: '0' });
+const debugPort = 9300 + Math.floor(Math.random() * 500);
+// One persistent context: Lighthouse opens its tab in the same profile, so the session cookie and the
+// age-gate cookie set here are the ones it sees.
+const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'amora-a11y-')), {
+  executablePath,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debugPort}`],
+});
+let failed = false;
+
+async function axeCounts(page) {
+  await page.evaluate(axe.source);
+  const result = await page.evaluate(() =>
+    // eslint-disable-next-line no-undef
+    window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }),
+  );
+  const counts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
+  for (const v of result.violations) counts[v.impact] = (counts[v.impact] ?? 0) + 1;
+  return { counts, ids: result.violations.map((v) => `${v.id}(${v.impact})`) };
+}
+
+async function measure(name, url, prepare) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await prepare(page);
+  const { counts, ids } = await axeCounts(page);
+  await page.close();
+  const lh = await lighthouse(url, {
+    port: debugPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['accessibility', 'performance'],
+    formFactor: 'mobile',
+    disableStorageReset: true,
+  });
+  const score = (id) => Math.round((lh?.lhr.categories[id]?.score ?? 0) * 100);
+  const a11y = score('accessibility');
+  // The page Lighthouse ended on (a lost session would land on home with the sign-in popup).
+  const landed = lh ? new URL(lh.lhr.finalDisplayedUrl) : null;
+  if (landed && landed.pathname + landed.search !== new URL(url).pathname + new URL(url).search)
+    failed = true;
+  const bad = counts.critical + counts.serious > 0 || a11y < A11Y_MIN;
+  if (bad) failed = true;
+  console.log(
+    `${name.padEnd(6)} ${landed ? landed.pathname + landed.search : '?'} — axe: ${counts.critical} critical, ${counts.serious} serious, ${counts.moderate} moderate, ${
+      counts.minor
+    } minor${ids.length ? ` [${ids.join(', ')}]` : ''}; Lighthouse mobile: accessibility ${a11y} (≥ ${A11Y_MIN} ${
+      a11y >= A11Y_MIN ? 'met' : 'MISSED'
+    }), performance ${score('performance')}`,
+  );
+}
+
+try {
+  await context.addCookies([{ name: 'age_verified', value: 'true', url: amora.base }]);
+  await measure('home', `${amora.base}/`, (page) => page.waitForSelector('[data-testid="model-card"]'));
+
+  // A signed-in user with an open chat and one exchange, signed up inside the browser (cookie kept).
+  const setup = await context.newPage();
+  await setup.goto(`${amora.base}/`);
+  const chatId = await setup.evaluate(async () => {
+    const json = async (path, body, token) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return res.json();
+    };
+    const email = `a11y.${Date.now()}@example.com`;
+    const { accessToken } = await json('/api/auth/sign-up', {
+      email,
+      password: 'a11y password 1',
+      termsAccepted: true,
+    });
+    await json('/api/user/update', { name: 'Robin', age: 30, sex: 'male', country: 'DE' }, accessToken);
+    const bots = (await (await fetch('/api/bots')).json()).data;
+    const { data } = await json('/api/chat', { botId: bots[0]._id }, accessToken);
+    await json(
+      `/api/chat/send/${data.chat._id}`,
+      { message: { message: 'Hello there' }, type: 'text' },
+      accessToken,
+    );
+    return data.chat._id;
+  });
+  await setup.close();
+  await measure('chat', `${amora.base}/chat/${chatId}`, (page) =>
+    page.waitForSelector('[data-testid="message"][data-self="false"]', { timeout: 20_000 }),
+  );
+} finally {
+  await context.close();
+  await amora.stop();
+}
+if (failed) process.exitCode = 1;

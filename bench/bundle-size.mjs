@@ -1,0 +1,40 @@
+// Sizes of the built web app: every JS and CSS file, raw and gzip, and the initial JS of home
+// against its budget (issue 5: 170 KB gzip). Exits 1 when home's first load is over budget.
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root } from './lib.mjs';
+
+const dist = join(root, 'apps/web/dist');
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build` first');
+  process.exit(1);
+}
+const assets = join(dist, 'assets');
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const BUDGET_KB = 170;
+const files = readdirSync(assets)
+  .filter((f) => /\.(js|css)$/.test(f))
+  .map((f) => {
+    const buf = readFileSync(join(assets, f));
+    return { f, raw: statSync(join(assets, f)).size, gz: gzipSync(buf, { level: 9 }).length };
+  })
+  .sort((a, b) => b.gz - a.gz);
+for (const x of files)
+  console.log(`  ${x.f.padEnd(48)} ${kb(x.raw).padStart(10)}  gzip ${kb(x.gz).padStart(9)}`);
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="\/?assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+const initialGz = files.filter((x) => initial.includes(x.f)).reduce((s, x) => s + x.gz, 0);
+console.log(`initial JS for home (entry + modulepreload): ${initial.length} files, gzip ${kb(initialGz)}`);
+console.log(`all JS+CSS: gzip ${kb(files.reduce((s, x) => s + x.gz, 0))}`);
+const over = initialGz > BUDGET_KB * 1024;
+console.log(
+  `budget for home's initial JS: ${BUDGET_KB} KB gzip — ${over ? 'OVER' : 'within'} (${kb(initialGz)}, ${
+    over ? '+' : '-'
+  }${kb(Math.abs(BUDGET_KB * 1024 - initialGz))})`,
+);
+const zodInInitial = files
+  .filter((x) => initial.includes(x.f))
+  .some((x) => /\$ZodType|ZodError/.test(readFileSync(join(assets, x.f), 'utf8')));
+console.log(`zod on the first load: ${zodInInitial ? 'yes' : 'no'}`);
+if (over) process.exitCode = 1;

@@ -1,0 +1,65 @@
+// Send-to-reply delivery latency over the socket with REPLY_DELAY_MS=0:
+// from the moment POST /api/chat/send/:id starts until her `message` event arrives.
+import { io } from 'socket.io-client';
+import { percentile, signUp, startAmora } from './lib.mjs';
+
+const MESSAGES = Number(process.env.MESSAGES ?? 200);
+const server = await startAmora({ REPLY_DELAY_MS: '0' });
+try {
+  const latencies = [];
+  const sockets = [];
+  // 500 starting tokens per user: each user opens 4 characters and sends 25 messages to each.
+  while (latencies.length < MESSAGES) {
+    const token = await signUp(server.base, `bench.${Date.now()}.${latencies.length}@example.com`);
+    const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const bots = (await (await fetch(`${server.base}/api/bots`)).json()).data.slice(0, 4);
+    const socket = io(server.base, { auth: { token }, transports: ['websocket'] });
+    sockets.push(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    for (const bot of bots) {
+      const res = await fetch(`${server.base}/api/chat`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ botId: bot._id }),
+      });
+      const chat = (await res.json()).data.chat;
+      for (let i = 0; i < 25 && latencies.length < MESSAGES; i++) {
+        const done = new Promise((resolve) => {
+          let replied = null;
+          const onMessage = (p) => {
+            if (p.chatId === chat._id && !p.message.self && replied === null) replied = performance.now();
+          };
+          const onChat = (p) => {
+            if (p.chatId === chat._id && !p.locked && replied !== null) {
+              socket.off('message', onMessage);
+              socket.off('chat', onChat);
+              resolve(replied);
+            }
+          };
+          socket.on('message', onMessage);
+          socket.on('chat', onChat);
+        });
+        const t0 = performance.now();
+        const sent = await fetch(`${server.base}/api/chat/send/${chat._id}`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ message: { message: `Tell me something nice, number ${i}` }, type: 'text' }),
+        });
+        if (!sent.ok) throw new Error(`send: ${sent.status} ${await sent.text()}`);
+        latencies.push((await done) - t0);
+      }
+    }
+  }
+  for (const s of sockets) s.close();
+  latencies.sort((a, b) => a - b);
+  const fmt = (v) => `${v.toFixed(1)} ms`;
+  console.log(`send → reply over the socket (REPLY_DELAY_MS=0), ${latencies.length} messages`);
+  console.log(
+    `  p50 ${fmt(percentile(latencies, 50))}   p95 ${fmt(percentile(latencies, 95))}   max ${fmt(latencies.at(-1))}`,
+  );
+} finally {
+  await server.stop();
+}

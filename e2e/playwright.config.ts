@@ -1,0 +1,64 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3310);
+const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Drives the built app (npm run build) served by the real server on a fresh embedded database,
+ * in Debian's Chromium, at desktop and phone sizes.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts/,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: 'node ../apps/server/dist/server.js',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      REPLY_DELAY_MS: '300',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000',
+      NODE_ENV: 'production',
+      // app-shell.spec.ts: an operator account and a Telegram bot token to sign launch data with.
+      ADMIN_EMAIL: 'e2e-admin@example.com',
+      ADMIN_PASSWORD: 'e2e admin password',
+      TELEGRAM_BOT_TOKEN: '424242:e2e-telegram-bot-token',
+    },
+  },
+});

@@ -1,0 +1,73 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Registration flows (SPEC §2, §4, §8): a landing page's registration token signs the visitor in. */
+const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' };
+const uniqueEmail = () =>
+  `landing.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function issueToken(request: APIRequestContext): Promise<string> {
+  const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
+  expect(signIn.status()).toBe(200);
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const res = await request.post('/api/admin/registration-tokens', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { email: uniqueEmail(), source: 'e2e-landing' },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { registrationToken: string }).registrationToken;
+}
+
+async function verifiedAge(page: Page): Promise<void> {
+  const base = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
+}
+
+test('a registration link signs a New visitor in and sends them to the paywall once', async ({
+  page,
+  request,
+}) => {
+  await verifiedAge(page);
+  const token = await issueToken(request);
+  await page.goto(`/chat?registration_token=${encodeURIComponent(token)}`);
+  await expect(page).toHaveURL(/\/paywall$/);
+  await expect(page.getByTestId('pack-card').first()).toBeVisible();
+
+  // Once: going home afterwards (and reloading) stays home, still signed in.
+  await page.goto('/');
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet-balance')).toContainText('500');
+  await expect(page).toHaveURL(/\/wallet$/);
+});
+
+test('/set-tokens keeps a session handed over by a landing page and goes on', async ({ page, request }) => {
+  await verifiedAge(page);
+  const token = await issueToken(request);
+  const exchanged = await request.post('/api/auth/exchange-token', { data: { registration_token: token } });
+  expect(exchanged.status()).toBe(200);
+  const body = (await exchanged.json()) as { token: string; refreshToken: string };
+  await page.goto(
+    `/set-tokens?token=${encodeURIComponent(body.token)}&refreshToken=${encodeURIComponent(body.refreshToken)}`,
+  );
+  // Home once the user loads, then the registration rule takes a New user to the paywall.
+  await expect(page).toHaveURL(/\/paywall$/);
+  // The session survives a reload (the refresh cookie is this browser's now).
+  await page.goto('/wallet');
+  await expect(page.getByTestId('wallet-balance')).toContainText('500');
+});
+
+test('a used or bad token shows “Failed to exchange token”', async ({ page, request }) => {
+  await verifiedAge(page);
+  await page.goto(`/set-tokens?token=nope&refreshToken=${'x'.repeat(43)}`);
+  await expect(page.getByText('Failed to exchange token')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  const token = await issueToken(request);
+  expect(
+    (await request.post('/api/auth/exchange-token', { data: { registration_token: token } })).status(),
+  ).toBe(200);
+  await page.goto(`/?registration_token=${encodeURIComponent(token)}`);
+  await expect(page.getByText('Failed to exchange token')).toBeVisible();
+  await expect(page).not.toHaveURL(/registration_token/);
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { Message } from './chat.ts';
+
+/** SPEC §5: the client resizes a user's photo to at most 800×600, JPEG quality 0.6. */
+export const USER_PHOTO_MAX_WIDTH = 800;
+export const USER_PHOTO_MAX_HEIGHT = 600;
+export const USER_PHOTO_QUALITY = 0.6;
+/** The server refuses a decoded image larger than this (bytes). */
+export const USER_PHOTO_MAX_BYTES = 1_000_000;
+/** SPEC §5: the photo button shows from this many relationship points. */
+export const USER_PHOTO_MIN_POINTS = 40;
+
+/** A pending video taller than this shows "taking longer than planned" and may be regenerated. */
+export const VIDEO_SLOW_AFTER_MS = 60_000;
+
+/**
+ * `eventType` values of her media messages. `level:N` marks a reply in which she declined a feature
+ * that opens at level N (the app shows "Available at level N"); `offer:video` invites a video request.
+ */
+export const mediaEventTypes = [
+  'photo',
+  'voice',
+  'video',
+  'video_pending',
+  'video_error',
+  'offer:video',
+] as const;
+export type MediaEventType = (typeof mediaEventTypes)[number];
+export const levelRequiredEvent = (level: number): string => `level:${level}`;
+export function levelRequiredOf(eventType: string | null): number | null {
+  const m = eventType ? /^level:([1-4])$/.exec(eventType) : null;
+  return m ? Number(m[1]) : null;
+}
+
+export const RevealParams = z.object({
+  id: z.string().min(1).max(64),
+  messageId: z.string().min(1).max(64),
+});
+export const RevealResponse = z.object({ updatedTokens: z.number().int(), message: Message });
+
+export const GenerateVideoBody = z.object({ chatId: z.string().min(1).max(64) }).strict();
+export const RegenerateVideoBody = z.object({ messageId: z.string().min(1).max(64) }).strict();
+export const VideoJobStatus = z.enum(['pending', 'slow', 'done', 'error']);
+export type VideoJobStatus = z.infer<typeof VideoJobStatus>;
+export const VideoJob = z
+  .object({
+    _id: z.string(),
+    chatId: z.string(),
+    messageId: z.string(),
+    status: VideoJobStatus,
+    cost: z.number().int(),
+    attempts: z.number().int(),
+  })
+  .meta({ id: 'VideoJob' });
+export type VideoJob = z.infer<typeof VideoJob>;
+export const VideoJobResponse = z.object({
+  updatedTokens: z.number().int(),
+  job: VideoJob,
+  message: Message,
+});
+
+/** The socket event of SPEC §7 "set voice mode (chatId, boolean)". */
+export const SetVoiceModePayload = z
+  .object({ chatId: z.string().min(1).max(64), voiceMode: z.boolean() })
+  .strict();
+export type SetVoiceModePayload = z.infer<typeof SetVoiceModePayload>;
+
+/** A data URL of a JPEG, PNG or WebP image; its bytes are checked by the server. */
+export const IMAGE_DATA_URL = /^data:image\/(jpeg|jpg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const promoKinds = ['bonus_tokens', 'discount_percent'] as const;
+export const PromoKind = z.enum(promoKinds);
+export type PromoKind = z.infer<typeof PromoKind>;
+
+/** The largest discount a promo code may give (a checkout never becomes free). */
+export const PROMO_MAX_DISCOUNT_PERCENT = 90;
+export const PROMO_MAX_BONUS_TOKENS = 1_000_000;
+
+const code = z
+  .string()
+  .trim()
+  .min(3, 'Enter a promo code')
+  .max(32, 'Promo codes are at most 32 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Promo codes are letters, digits, - and _')
+  .transform((c) => c.toUpperCase());
+
+export const PromoCodeBody = z.object({ code }).strict();
+export type PromoCodeBody = z.infer<typeof PromoCodeBody>;
+
+/** What a code gives (POST /api/promocode/check). */
+export const PromoCheckResponse = z.object({
+  code: z.string(),
+  kind: PromoKind,
+  /** Tokens for bonus_tokens, percent off the next checkout for discount_percent. */
+  amount: z.number().int(),
+  expiresAt: z.string().nullable(),
+});
+export type PromoCheckResponse = z.infer<typeof PromoCheckResponse>;
+
+export const PromoApplyResponse = z.object({
+  code: z.string(),
+  kind: PromoKind,
+  amount: z.number().int(),
+  /** The balance after a bonus. */
+  tokens: z.number().int(),
+});
+export type PromoApplyResponse = z.infer<typeof PromoApplyResponse>;
+
+/** A discount waiting for the next checkout (GET /api/promocode/discount). */
+export const PendingDiscountResponse = z.object({
+  discount: z.object({ code: z.string(), percent: z.number().int() }).nullable(),
+});
+export type PendingDiscountResponse = z.infer<typeof PendingDiscountResponse>;
+
+export const CreatePromoCodeBody = z
+  .object({
+    code,
+    kind: PromoKind,
+    amount: z.number().int().min(1).max(PROMO_MAX_BONUS_TOKENS),
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+    maxUses: z.number().int().min(1).optional(),
+    active: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => v.kind !== 'discount_percent' || v.amount <= PROMO_MAX_DISCOUNT_PERCENT, {
+    message: `A discount is at most ${PROMO_MAX_DISCOUNT_PERCENT} %`,
+    path: ['amount'],
+  });
+export type CreatePromoCodeBody = z.infer<typeof CreatePromoCodeBody>;
+
+export const PromoCodeView = z.object({
+  _id: z.string(),
+  code: z.string(),
+  kind: PromoKind,
+  amount: z.number().int(),
+  expiresAt: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+  active: z.boolean(),
+});
+export const PromoCodeResponse = z.object({ promoCode: PromoCodeView });
