@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -86,6 +87,7 @@ export function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   }
+  joinOpenTransaction(client);
   const db = drizzlePglite(client, { schema });
   return {
     db: db,
@@ -97,6 +99,51 @@ export function openDatabase(opts: {
       await client.close();
     },
   };
+}
+
+/**
+ * PGlite has one connection: a query made on the database while a transaction is open waits for
+ * the transaction to end. If that query is awaited from inside the transaction (a settings read
+ * whose cache just expired, say), both wait forever and every later request hangs with them.
+ * Here a query issued from within a transaction's async context joins that transaction instead,
+ * as it would share the connection anyway. On PostgreSQL the same read runs on another pooled
+ * connection, so repositories may keep reading `db` inside a transaction on both.
+ */
+function joinOpenTransaction(client: PGlite): void {
+  const open = new AsyncLocalStorage<Transaction>();
+  let savepoints = 0;
+  const transaction = client.transaction.bind(client);
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const current = (): Transaction | undefined => {
+    const tx = open.getStore();
+    return tx && !tx.closed ? tx : undefined;
+  };
+  client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) => {
+    const outer = current();
+    if (!outer) return transaction((tx) => open.run(tx, () => fn(tx)));
+    // A transaction begun inside another: a savepoint, so that its failure undoes only its own work.
+    const name = `joined_${++savepoints}`;
+    return (async () => {
+      await outer.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn(outer);
+        await outer.exec(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (err) {
+        if (!outer.closed) await outer.exec(`ROLLBACK TO SAVEPOINT ${name}`);
+        throw err;
+      }
+    })();
+  }) as PGlite['transaction'];
+  client.query = ((...args: Parameters<PGlite['query']>) => {
+    const tx = current();
+    return tx ? tx.query(...args) : query(...args);
+  }) as PGlite['query'];
+  client.exec = ((...args: Parameters<PGlite['exec']>) => {
+    const tx = current();
+    return tx ? tx.exec(...args) : exec(...args);
+  });
 }
 
 /** A dump of a freshly migrated in-memory PGlite, for starting many test databases quickly. */
