@@ -10,6 +10,8 @@ function settlesWithin<T>(p: Promise<T>, ms = 5_000): Promise<T> {
   ]);
 }
 
+const rowsOf = (result: unknown): unknown[] => (result as { rows: unknown[] }).rows;
+
 describe.skipIf(process.env.DATABASE_URL)('PGlite: the database read from inside a transaction', () => {
   let database: Database;
   beforeAll(async () => {
@@ -25,7 +27,7 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite: the database read from inside
         await tx.execute(sql`INSERT INTO t VALUES (1, 'inside')`);
         // e.g. a settings read whose cache expired, awaited mid-transaction
         const r = await db.execute(sql`SELECT v FROM t WHERE id = 1`);
-        return r.rows[0];
+        return rowsOf(r)[0];
       }),
     );
     expect(seen).toEqual({ v: 'inside' });
@@ -46,7 +48,7 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite: the database read from inside
       }),
     );
     const rows = await db.execute(sql`SELECT id FROM t WHERE id IN (2, 3, 4) ORDER BY id`);
-    expect(rows.rows).toEqual([{ id: 2 }, { id: 4 }]);
+    expect(rowsOf(rows)).toEqual([{ id: 2 }, { id: 4 }]);
   });
 
   it('a rolled-back transaction still rolls back, and queries after it run on their own', async () => {
@@ -63,6 +65,6 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite: the database read from inside
         db.execute(sql`SELECT count(*)::int AS n FROM t WHERE id = 5`),
       ]),
     );
-    expect(concurrent[1].rows).toEqual([{ n: 0 }]);
+    expect(rowsOf(concurrent[1])).toEqual([{ n: 0 }]);
   });
 });
