@@ -27,6 +27,7 @@ import type { UsersService } from './modules/users/users.service.ts';
 import type { PlatformService } from './modules/platform/platform.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import type { TelegramService } from './modules/telegram/telegram.service.ts';
+import type { PushService } from './modules/push/push.service.ts';
 
 export type Services = {
   settings: SettingsService;
@@ -45,6 +46,8 @@ export type Services = {
   platform: PlatformService;
   support: SupportService;
   telegram: TelegramService;
+  /** Web push subscriptions and notifications ("she writes first"). */
+  push: PushService;
 };
 
 /** Everything a module needs, built once by buildApp. */

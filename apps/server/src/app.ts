@@ -80,6 +80,10 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
+import { createPushRepository } from './modules/push/push.repository.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { createWebPushSender, type PushSender } from './modules/push/push-sender.ts';
+import { createPushService } from './modules/push/push.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { createPlatformService } from './modules/platform/platform.service.ts';
 import { createSupportRepository } from './modules/support/support.repository.ts';
@@ -109,6 +113,8 @@ export type BuildOptions = {
   tts?: TtsEngine;
   /** Replaces the video provider (tests). */
   videoProvider?: VideoProvider;
+  /** Web push: another sender, or loopback http endpoints allowed (tests). */
+  push?: { sender?: PushSender; allowInsecureEndpoints?: boolean };
 };
 
 /**
@@ -279,6 +285,39 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
   });
   registerMediaSocket(socket.io, chatMedia, app.log);
+
+  // Web push (VAPID keys are generated secrets): she writes first → a notification per chat.
+  const push = createPushService({
+    db,
+    repo: createPushRepository(),
+    sender:
+      opts.push?.sender ??
+      createWebPushSender({
+        vapid: {
+          subject: publicUrl.startsWith('https:')
+            ? publicUrl
+            : `mailto:${config.ADMIN_EMAIL ?? `admin@${new URL(publicUrl).hostname}`}`,
+          publicKey: secrets.vapidPublicKey,
+          privateKey: secrets.vapidPrivateKey,
+        },
+      }),
+    publicKey: secrets.vapidPublicKey,
+    log: app.log,
+    allowInsecureEndpoints: opts.push?.allowInsecureEndpoints ?? false,
+  });
+  chats.companion.onWroteFirst(async (e) => {
+    await push.notify(
+      e.userId,
+      {
+        title: e.botName,
+        body: e.text,
+        tag: `chat-${e.chatId}`,
+        url: `/chat/${e.chatId}`,
+        ...(e.botAvatar ? { icon: e.botAvatar } : {}),
+      },
+      { topic: e.chatId.replace(/[^A-Za-z0-9]/g, '').slice(0, 32) },
+    );
+  });
   const [requestCommand, voiceCommand] = mediaCommandHandlers(chatMedia);
   chats.commands.register(requestCommand);
   chats.commands.register(voiceCommand);
@@ -384,6 +423,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       platform,
       support,
       telegram,
+      push,
     },
   };
   app.decorate('ctx', ctx);
@@ -474,6 +514,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   aiStatusRoutes(app);
   chatsRoutes(app);
   mediaRoutes(app, chatMedia);
+  pushRoutes(app, push);
   platformRoutes(app);
   supportRoutes(app);
   telegramRoutes(app);

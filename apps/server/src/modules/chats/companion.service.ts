@@ -39,6 +39,17 @@ export type CompanionDeps = {
   ) => Omit<BrainContext, 'userMessage' | 'history'>;
 };
 
+/** What the rest of the app hears when she wrote first (web push turns it into a notification). */
+export type WroteFirstEvent = {
+  userId: string;
+  chatId: string;
+  botName: string;
+  /** Her avatar (a media URL), for the notification icon. */
+  botAvatar: string | null;
+  text: string;
+  messageId: string;
+};
+
 export function relationshipState(chat: ChatRow): RelationshipState {
   return {
     points: chat.points,
@@ -56,6 +67,7 @@ export function relationshipState(chat: ChatRow): RelationshipState {
  */
 export function createCompanionService(deps: CompanionDeps) {
   const { db, repo, bots, users, settings, realtime, brain, log } = deps;
+  const wroteFirstListeners: Array<(e: WroteFirstEvent) => Promise<void>> = [];
 
   async function owned(userId: string, chatId: string): Promise<ChatRow> {
     const chat = await repo.findOwned(db, userId, chatId);
@@ -167,6 +179,11 @@ export function createCompanionService(deps: CompanionDeps) {
     applyOutcome,
     publish,
     resetChat,
+
+    /** Called after she wrote first and the message was delivered (e.g. to send a web push). */
+    onWroteFirst(listener: (e: WroteFirstEvent) => Promise<void>): void {
+      wroteFirstListeners.push(listener);
+    },
 
     /** Resets every chat of the user that can still be reset (not broken ones). */
     async resetAll(userId: string): Promise<{ reset: number }> {
@@ -284,6 +301,19 @@ export function createCompanionService(deps: CompanionDeps) {
       });
       if (!result) return false;
       publish(due.userId, result.chat, [result.message]);
+      const event: WroteFirstEvent = {
+        userId: due.userId,
+        chatId: due.id,
+        botName: bot.dto.name,
+        botAvatar: bot.dto.avatar,
+        text: result.message.text,
+        messageId: result.message.id,
+      };
+      for (const listener of wroteFirstListeners) {
+        await listener(event).catch((err: unknown) =>
+          log.error({ err, chatId: due.id }, 'a wrote-first listener failed'),
+        );
+      }
       return true;
     },
   };

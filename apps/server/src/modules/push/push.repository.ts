@@ -1,0 +1,42 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { pushSubscriptions, type PushSubscriptionRow } from '../../db/schema/push.ts';
+
+export function createPushRepository() {
+  return {
+    /** Stores the subscription; the same endpoint again (even from another account) replaces it. */
+    async upsert(
+      db: DbOrTx,
+      row: { endpoint: string; userId: string; p256dh: string; auth: string; expiresAt: Date | null },
+    ): Promise<void> {
+      await db
+        .insert(pushSubscriptions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, expiresAt: row.expiresAt },
+        });
+    },
+    async listForUser(db: DbOrTx, userId: string): Promise<PushSubscriptionRow[]> {
+      return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    },
+    async deleteOwned(db: DbOrTx, userId: string, endpoint: string): Promise<boolean> {
+      const gone = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ endpoint: pushSubscriptions.endpoint });
+      return gone.length > 0;
+    },
+    async deleteEndpoint(db: DbOrTx, endpoint: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    },
+    async markSent(db: DbOrTx, endpoints: string[], at: Date): Promise<void> {
+      if (endpoints.length === 0) return;
+      await db
+        .update(pushSubscriptions)
+        .set({ lastSentAt: at })
+        .where(inArray(pushSubscriptions.endpoint, endpoints));
+    },
+  };
+}
+export type PushRepository = ReturnType<typeof createPushRepository>;

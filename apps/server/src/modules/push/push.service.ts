@@ -1,0 +1,132 @@
+import { isIP } from 'node:net';
+import type { PushPayload, PushSubscriptionBody } from '@amora/shared/push.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PushRepository } from './push.repository.ts';
+import type { PushSender } from './push-sender.ts';
+
+/** How long a push service keeps an undelivered notification (a "she wrote" is stale after a day). */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+const BODY_MAX = 180;
+
+export type PushDeps = {
+  db: Db;
+  repo: PushRepository;
+  sender: PushSender;
+  publicKey: string;
+  log: FastifyBaseLogger;
+  /** Tests subscribe a loopback http endpoint; real browsers always give https push services. */
+  allowInsecureEndpoints?: boolean;
+};
+
+function privateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
+  const kind = isIP(host);
+  if (kind === 4) {
+    const [a = 0, b = 0] = host.split('.').map(Number);
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (kind === 6) return host === '::' || host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:');
+  return false;
+}
+
+/**
+ * Web push (issue 3, "she writes first"): browsers subscribe with the VAPID public key, the
+ * server keeps one row per endpoint, and a notification goes to every subscription of the user.
+ * A push service answering 404 or 410 has dropped the subscription, so its row goes too.
+ */
+export function createPushService(deps: PushDeps) {
+  const { db, repo, sender, log } = deps;
+
+  function checkEndpoint(endpoint: string): void {
+    if (deps.allowInsecureEndpoints) return;
+    const url = new URL(endpoint);
+    if (url.protocol !== 'https:' || privateHost(url.hostname))
+      throw new AppError('VALIDATION_ERROR', 'The push endpoint must be a public https URL');
+  }
+
+  return {
+    publicKey(): string {
+      return deps.publicKey;
+    },
+
+    async subscribe(userId: string, sub: PushSubscriptionBody): Promise<void> {
+      checkEndpoint(sub.endpoint);
+      await repo.upsert(db, {
+        endpoint: sub.endpoint,
+        userId,
+        p256dh: sub.keys.p256dh,
+        auth: sub.keys.auth,
+        expiresAt: sub.expirationTime ? new Date(sub.expirationTime) : null,
+      });
+    },
+
+    /** Forgets one of the user's subscriptions; another user's endpoint is left alone. */
+    async unsubscribe(userId: string, endpoint: string): Promise<boolean> {
+      return repo.deleteOwned(db, userId, endpoint);
+    },
+
+    async subscriptions(userId: string): Promise<number> {
+      return (await repo.listForUser(db, userId)).length;
+    },
+
+    /**
+     * Sends one notification to every browser the user allowed. Never throws: a notification is a
+     * courtesy on top of the message that is already stored and delivered by socket.
+     */
+    async notify(
+      userId: string,
+      payload: PushPayload,
+      opts: { topic?: string; now?: Date } = {},
+    ): Promise<{ sent: number; removed: number; failed: number }> {
+      const result = { sent: 0, removed: 0, failed: 0 };
+      let subs;
+      try {
+        subs = await repo.listForUser(db, userId);
+      } catch (err) {
+        log.error({ err, userId }, 'push: listing subscriptions failed');
+        return result;
+      }
+      const now = opts.now ?? new Date();
+      const body = JSON.stringify({
+        ...payload,
+        body: payload.body.length > BODY_MAX ? `${payload.body.slice(0, BODY_MAX - 1)}…` : payload.body,
+      });
+      const sent: string[] = [];
+      await Promise.all(
+        subs.map(async (s) => {
+          if (s.expiresAt && s.expiresAt.getTime() <= now.getTime()) {
+            await repo.deleteEndpoint(db, s.endpoint);
+            result.removed++;
+            return;
+          }
+          try {
+            const { status } = await sender.send(
+              { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+              body,
+              { ttlSeconds: PUSH_TTL_SECONDS, ...(opts.topic ? { topic: opts.topic } : {}) },
+            );
+            if (status === 404 || status === 410) {
+              await repo.deleteEndpoint(db, s.endpoint);
+              result.removed++;
+            } else if (status >= 200 && status < 300) {
+              sent.push(s.endpoint);
+              result.sent++;
+            } else {
+              result.failed++;
+              log.warn({ status, userId }, 'push: the push service refused a notification');
+            }
+          } catch (err) {
+            result.failed++;
+            log.warn({ err, userId }, 'push: sending a notification failed');
+          }
+        }),
+      );
+      await repo.markSent(db, sent, now).catch((err: unknown) => log.warn({ err }, 'push: markSent failed'));
+      return result;
+    },
+  };
+}
+export type PushService = ReturnType<typeof createPushService>;
