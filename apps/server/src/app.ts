@@ -56,6 +56,11 @@ import { createPaymentsRepository } from './modules/payments/payments.repository
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createSandboxProcessor } from './modules/payments/sandbox/sandbox-processor.ts';
 import { createSandboxProvider } from './modules/payments/sandbox/sandbox-provider.ts';
+import { createStripeProvider } from './modules/payments/stripe/stripe-provider.ts';
+import {
+  createTelegramStarsProvider,
+  deriveTelegramWebhookSecret,
+} from './modules/payments/telegram/telegram-stars-provider.ts';
 import { createSandboxRepository } from './modules/payments/sandbox/sandbox.repository.ts';
 import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { createSubscriptionsRepository } from './modules/payments/subscriptions.repository.ts';
@@ -353,14 +358,37 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   const promo = createPromoService({ db, repo: createPromoRepository(), ledger, users });
+  const paymentsRepo = createPaymentsRepository();
   const payments = createPaymentsService({
     db,
-    repo: createPaymentsRepository(),
+    repo: paymentsRepo,
     ledger,
     users,
     settings,
     providers: {
       sandbox: createSandboxProvider({ processor: sandbox, webhookSecret: secrets.webhookSecret }),
+      // Outside processors are enabled by their settings (docs/payments.md).
+      ...(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? {
+            stripe: createStripeProvider({
+              secretKey: config.STRIPE_SECRET_KEY,
+              webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+              publicUrl,
+              apiUrl: config.STRIPE_API_URL,
+            }),
+          }
+        : {}),
+      ...(config.TELEGRAM_BOT_TOKEN
+        ? {
+            telegram: createTelegramStarsProvider({
+              botToken: config.TELEGRAM_BOT_TOKEN,
+              webhookSecret:
+                config.TELEGRAM_WEBHOOK_SECRET ?? deriveTelegramWebhookSecret(config.TELEGRAM_BOT_TOKEN),
+              apiUrl: config.TELEGRAM_API_URL,
+              findPayment: (id) => paymentsRepo.findById(db, id),
+            }),
+          }
+        : {}),
     },
     defaultProvider: config.PAYMENT_PROVIDER,
     discounts: promo,

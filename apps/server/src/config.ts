@@ -51,6 +51,21 @@ export const ConfigSchema = z.object({
   /** The model asked of the TTS endpoint (default tts-1). */
   TTS_MODEL: optionalText,
   TELEGRAM_BOT_TOKEN: optionalText,
+  /** Secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token on our payment webhook (setWebhook
+   * secret_token); derived from the bot token when unset. */
+  TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, 'use 1-256 characters A-Z, a-z, 0-9, _ and -')
+      .optional(),
+  ),
+  /** The Bot API origin (default https://api.telegram.org; tests point it at a loopback fake). */
+  TELEGRAM_API_URL: optionalUrl.optional(),
+  /** Stripe Checkout: set both to enable the Stripe adapter (PAYMENT_PROVIDER=stripe makes it the default). */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** The Stripe API origin (default https://api.stripe.com; tests point it at a loopback fake). */
+  STRIPE_API_URL: optionalUrl.optional(),
   SMTP_URL: optionalText,
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
@@ -91,6 +106,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.WEB_DIST) config.WEB_DIST = absolute(config.WEB_DIST);
   if ((config.ADMIN_EMAIL && !config.ADMIN_PASSWORD) || (!config.ADMIN_EMAIL && config.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (webhooks are verified with it)',
+    );
+  }
+  if (config.PAYMENT_PROVIDER === 'stripe' && !config.STRIPE_SECRET_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (config.PAYMENT_PROVIDER === 'telegram' && !config.TELEGRAM_BOT_TOKEN) {
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER=telegram needs TELEGRAM_BOT_TOKEN');
   }
   if (config.LLM_BASE_URL && !config.LLM_MODEL) {
     throw new Error(

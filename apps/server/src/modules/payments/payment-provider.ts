@@ -48,7 +48,11 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
   ): Promise<WebhookResult>;
   cancel(providerRef: string): Promise<void>;
-  refund(providerRef: string, amount: number): Promise<void>;
+  /**
+   * Asks for a refund. A provider that settles it at once (Telegram Stars) returns the resulting
+   * events; others report it later by webhook.
+   */
+  refund(providerRef: string, amount: number): Promise<void | PaymentEvent[]>;
   /** Charges a saved payment method again (renewals); absent when the provider cannot. */
   chargeSaved?(req: {
     savedMethod: string;

@@ -197,8 +197,10 @@ export function createPaymentsService(deps: {
         case 'succeeded': {
           if (p.status !== 'pending' && !FAILED.includes(p.status)) return {};
           const balance = await credit(tx, p);
+          // The charge's own reference (a Stripe PaymentIntent, a Telegram charge) is what a refund needs.
+          const ref = e.providerRef && e.providerRef !== p.providerRef ? { providerRef: e.providerRef } : {};
           const updated =
-            (await repo.update(tx, p.id, { status: 'success', failureMessage: null, ...card })) ?? p;
+            (await repo.update(tx, p.id, { status: 'success', failureMessage: null, ...card, ...ref })) ?? p;
           await users.markPaidIn(tx, p.userId);
           for (const l of listeners) await l.succeeded?.(tx, updated);
           return { balance, userId: p.userId };
@@ -297,13 +299,21 @@ export function createPaymentsService(deps: {
       }
       return result.reply ?? { received: true };
     },
-    /** Asks the provider to refund a successful payment; the tokens go back when its webhook arrives. */
+    /**
+     * Asks the provider to refund a successful payment; the tokens go back when its webhook arrives
+     * (or at once when the provider settles the refund in its answer).
+     */
     async refund(paymentId: string): Promise<void> {
       const p = await repo.findById(db, paymentId);
       if (!p) throw notFound('Payment not found');
       if (p.status !== 'success' || !p.providerRef)
         throw forbidden('Only a successful payment can be refunded');
-      await provider(p.provider as PaymentProviderName).refund(p.providerRef, p.amount);
+      const name = p.provider as PaymentProviderName;
+      const settled = await provider(name).refund(p.providerRef, p.amount);
+      for (const e of settled ?? []) {
+        const r = await applyEvent(name, { ...e, paymentId: e.paymentId ?? p.id });
+        if (r.userId !== undefined && r.balance !== undefined) ledger.notifyBalance(r.userId, r.balance);
+      }
     },
   };
 }

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  eventually,
-  signUp,
-  type Session,
-  type TestApp,
-} from '../../test/test-app.ts';
+import { bearer, createTestApp, signUp, type Session, type TestApp } from '../../test/test-app.ts';
+import * as kit from './payments-test-kit.ts';
 import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent } from './sandbox/sandbox-processor.ts';
 import { signWebhook } from './webhook-signature.ts';
 
@@ -23,41 +17,13 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const services = () => t.app.ctx.services;
-const balance = async (userId: string) => (await services().users.getById(userId)).tokens;
-
-async function purchase(s: Session, packId = 'pack-s') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/purchase',
-    headers: bearer(s),
-    payload: { packId },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ paymentId: string; checkoutUrl: string }>();
-}
-
+const balance = (userId: string) => kit.balance(t, userId);
+const purchase = (s: Session, packId = 'pack-s') => kit.purchase(t, s, packId);
+const payWithCard = (checkoutUrl: string, number: string, expiry?: string, cvc?: string) =>
+  kit.payWithCard(t, checkoutUrl, number, expiry, cvc);
+const status = (s: Session, paymentId: string) => kit.statusResponse(t, s, paymentId);
+const waitStatus = (s: Session, paymentId: string, want: string) => kit.waitStatus(t, s, paymentId, want);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
-async function payWithCard(checkoutUrl: string, number: string, expiry = '12/40', cvc = '123') {
-  return t.app.inject({
-    method: 'POST',
-    url: checkoutUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form({ number, expiry, cvc }),
-  });
-}
-
-async function status(s: Session, paymentId: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/payment/status/${paymentId}`,
-    headers: bearer(s),
-  });
-  return res;
-}
-
-const waitStatus = (s: Session, paymentId: string, want: string) =>
-  eventually(async () => (await status(s, paymentId)).json<{ status: string }>().status === want, 400);
 
 describe('POST /api/payment/purchase', () => {
   it('refuses guests, bad bodies and unknown packs with clear errors', async () => {

@@ -8,6 +8,7 @@ import {
   type Session,
   type TestApp,
 } from '../../test/test-app.ts';
+import * as kit from './payments-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,39 +24,10 @@ afterAll(async () => t.close());
 const services = () => t.app.ctx.services;
 const DAY = 24 * 3600 * 1000;
 
-async function subscribe(s: Session, planId: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payment/subscribe',
-    headers: bearer(s),
-    payload: { planId },
-  });
-  return res;
-}
-
-async function payStatus(s: Session, paymentId: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/payment/status/${paymentId}`,
-    headers: bearer(s),
-  });
-  return res.json<{ status: string }>().status;
-}
-
-async function subscribeAndPay(s: Session, planId: string, card = '4242424242424242') {
-  const res = await subscribe(s, planId);
-  expect(res.statusCode, res.body).toBe(200);
-  const { paymentId, checkoutUrl } = res.json<{ paymentId: string; checkoutUrl: string }>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: checkoutUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ number: card, expiry: '12/40', cvc: '123' }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
-  await eventually(async () => (await payStatus(s, paymentId)) === 'success', 400);
-  return paymentId;
-}
+const subscribe = (s: Session, planId: string) => kit.subscribe(t, s, planId);
+const payStatus = (s: Session, paymentId: string) => kit.paymentStatus(t, s, paymentId);
+const subscribeAndPay = (s: Session, planId: string, card?: string) =>
+  kit.subscribeAndPay(t, s, planId, card);
 
 async function last(s: Session): Promise<SubscriptionView | null> {
   const res = await t.app.inject({ method: 'GET', url: '/api/user/subscription/last', headers: bearer(s) });
