@@ -32,6 +32,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/media\//, /^\/sandbox\//],
         cleanupOutdatedCaches: true,
+        // Web push ("she writes first"): the push and notificationclick handlers (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

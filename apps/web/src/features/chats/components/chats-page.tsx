@@ -5,6 +5,7 @@ import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ChatList } from './chat-list.tsx';
 import { Conversation } from './conversation.tsx';
+import { PushToggle } from './push-toggle.tsx';
 import { ResetAllButton } from './reset-all-button.tsx';
 import styles from './chats-page.module.css';
 
@@ -24,6 +25,7 @@ export function ChatsPage() {
         </h1>
         <div className={styles.listScroll}>
           <ChatList activeId={id} />
+          <PushToggle />
           <ResetAllButton />
         </div>
       </aside>
