@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Role, UserStatus } from './enums.ts';
+import { PromoKind } from './promo.ts';
 
 /** `POST /api/admin/users/:id/ban` (admin): the reason is shown to the user in the ban modal. */
 export const BanBody = z
@@ -16,6 +18,68 @@ export const AdminUserParams = z.object({ id: z.string().min(1).max(64) });
 export type AdminUserParams = z.infer<typeof AdminUserParams>;
 
 export const BanResponse = z
-  .object({ user: z.object({ _id: z.string(), banned: z.object({ is: z.boolean(), reason: z.string().nullable() }) }) })
+  .object({
+    user: z.object({ _id: z.string(), banned: z.object({ is: z.boolean(), reason: z.string().nullable() }) }),
+  })
   .meta({ id: 'BanResponse' });
 export type BanResponse = z.infer<typeof BanResponse>;
+
+/** `GET /api/admin/users?q=`: find accounts by (part of) an email, or by an exact id. */
+export const AdminUsersQuery = z
+  .object({
+    q: z.string().trim().min(1, 'Enter an email or a user id').max(254, 'The search is too long'),
+  })
+  .strict();
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+/** The operator's view of an account. */
+export const AdminUserView = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    status: UserStatus,
+    role: Role,
+    tokens: z.number().int(),
+    banned: z.object({ is: z.boolean(), reason: z.string().nullable() }),
+    deleted: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminUserView' });
+export type AdminUserView = z.infer<typeof AdminUserView>;
+export const AdminUsersResponse = z.object({ data: z.array(AdminUserView) });
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+/** `GET /api/admin/registration-tokens`: issued tokens, newest first (the token itself is only shown once, when issued). */
+export const RegistrationTokenView = z
+  .object({
+    _id: z.string(),
+    userId: z.string(),
+    email: z.string(),
+    createdBy: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    usedAt: z.string().nullable(),
+  })
+  .meta({ id: 'RegistrationTokenView' });
+export type RegistrationTokenView = z.infer<typeof RegistrationTokenView>;
+export const RegistrationTokensResponse = z.object({ data: z.array(RegistrationTokenView) });
+export type RegistrationTokensResponse = z.infer<typeof RegistrationTokensResponse>;
+
+/** `GET /api/admin/promo-codes`: every code, newest first. */
+export const AdminPromoCodeView = z
+  .object({
+    _id: z.string(),
+    code: z.string(),
+    kind: PromoKind,
+    amount: z.number().int(),
+    expiresAt: z.string().nullable(),
+    maxUses: z.number().int().nullable(),
+    uses: z.number().int(),
+    active: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminPromoCodeView' });
+export type AdminPromoCodeView = z.infer<typeof AdminPromoCodeView>;
+export const AdminPromoCodesResponse = z.object({ data: z.array(AdminPromoCodeView) });
+export type AdminPromoCodesResponse = z.infer<typeof AdminPromoCodesResponse>;

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { HomePage } from '../features/bots/components/home-page.tsx';
 import { AppShell } from './layouts/app-shell.tsx';
@@ -48,6 +48,10 @@ const SetTokensPage = lazy(() =>
 );
 const NoAccessPage = lazy(() => import('./no-access-page.tsx').then((m) => ({ default: m.NoAccessPage })));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+/** The operator console: its own frame and chunk, outside the app shell (docs/decisions/021). */
+const AdminConsole = lazy(() =>
+  import('../features/admin/components/admin-console.tsx').then((m) => ({ default: m.AdminConsole })),
+);
 
 /** SPEC §2 gives /chats/:id as a second spelling of the chat route. */
 function ChatAlias() {
@@ -56,6 +60,15 @@ function ChatAlias() {
 }
 
 export const router = createBrowserRouter([
+  {
+    path: 'admin/*',
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={null}>
+        <AdminConsole />
+      </Suspense>
+    ),
+  },
   {
     element: <AppShell />,
     errorElement: <RouteError />,

@@ -1,16 +1,45 @@
-import { AdminUserParams, BanBody, BanResponse } from '@amora/shared/admin.ts';
+import {
+  AdminPromoCodesResponse,
+  AdminUserParams,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  BanBody,
+  BanResponse,
+  RegistrationTokensResponse,
+} from '@amora/shared/admin.ts';
 import type { AppInstance } from '../../app-types.ts';
 import { requireRole } from '../../plugins/require-role.ts';
 import type { UserRow } from '../../db/schema/users.ts';
+import { createAdminRepository } from './admin.repository.ts';
 import { createAdminService } from './admin.service.ts';
 
 const banView = (u: UserRow) => ({ user: { _id: u.id, banned: { is: u.banned, reason: u.bannedReason } } });
 
-/** Account moderation for operators (admin role). */
+/** Account moderation and the operator console's lists (admin role). */
 export function adminRoutes(app: AppInstance): void {
-  const admin = createAdminService({ users: app.ctx.services.users, realtime: app.ctx.realtime });
+  const admin = createAdminService({
+    db: app.ctx.db,
+    repo: createAdminRepository(),
+    users: app.ctx.services.users,
+    realtime: app.ctx.realtime,
+  });
   const onRequest = [app.requireAuth, requireRole(app, ['admin'])];
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/api/admin/users',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary:
+          'Find accounts by exact id or by part of the email (case-insensitive), newest first, at most 20',
+        querystring: AdminUsersQuery,
+        response: { 200: AdminUsersResponse },
+      },
+    },
+    async (req) => ({ data: await admin.searchUsers(req.query.q) }),
+  );
 
   app.post(
     '/api/admin/users/:id/ban',
@@ -18,7 +47,8 @@ export function adminRoutes(app: AppInstance): void {
       onRequest,
       schema: {
         ...common,
-        summary: 'Ban a user: chats and payments are refused and the user sees the ban modal at once (`banned` event)',
+        summary:
+          'Ban a user: chats and payments are refused and the user sees the ban modal at once (`banned` event)',
         params: AdminUserParams,
         body: BanBody,
         response: { 200: BanResponse },
@@ -39,5 +69,32 @@ export function adminRoutes(app: AppInstance): void {
       },
     },
     async (req) => banView(await admin.unban(req.params.id)),
+  );
+
+  app.get(
+    '/api/admin/registration-tokens',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary:
+          'Registration tokens issued so far, newest first (at most 100): account, issuer, expiry and use; the token itself is shown only when issued',
+        response: { 200: RegistrationTokensResponse },
+      },
+    },
+    async () => ({ data: await admin.registrationTokens() }),
+  );
+
+  app.get(
+    '/api/admin/promo-codes',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary: 'Promo codes, newest first (at most 100), with their uses',
+        response: { 200: AdminPromoCodesResponse },
+      },
+    },
+    async () => ({ data: await admin.promoCodes() }),
   );
 }

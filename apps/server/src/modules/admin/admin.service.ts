@@ -1,11 +1,36 @@
+import type { AdminPromoCodeView, AdminUserView, RegistrationTokenView } from '@amora/shared/admin.ts';
+import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import type { UsersService } from '../users/users.service.ts';
+import type { AdminRepository } from './admin.repository.ts';
 
-/** Operator actions on accounts (SPEC §6 Banned). */
-export function createAdminService(deps: { users: UsersService; realtime: Realtime }) {
-  const { users, realtime } = deps;
+const SEARCH_LIMIT = 20;
+const LIST_LIMIT = 100;
+
+export function toAdminUserView(u: UserRow): AdminUserView {
+  return {
+    _id: u.id,
+    email: u.email,
+    name: u.name,
+    status: u.status,
+    role: u.role,
+    tokens: u.tokens,
+    banned: { is: u.banned, reason: u.bannedReason },
+    deleted: u.deletedAt !== null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** Operator actions on accounts (SPEC §6 Banned) and the console's lists. */
+export function createAdminService(deps: {
+  db: Db;
+  repo: AdminRepository;
+  users: UsersService;
+  realtime: Realtime;
+}) {
+  const { db, repo, users, realtime } = deps;
   return {
     /**
      * Bans a user: chats and payments are refused from now on, and every open tab of theirs
@@ -21,6 +46,35 @@ export function createAdminService(deps: { users: UsersService; realtime: Realti
       const row = await users.setBan(userId, null);
       realtime.toUser(userId, 'unbanned', {});
       return row;
+    },
+    /** Accounts by exact id or by part of the email, newest first (at most 20). */
+    async searchUsers(q: string): Promise<AdminUserView[]> {
+      return (await repo.searchUsers(db, q, SEARCH_LIMIT)).map(toAdminUserView);
+    },
+    /** The latest registration tokens (never the token itself: only its hash is stored). */
+    async registrationTokens(): Promise<RegistrationTokenView[]> {
+      return (await repo.listRegistrationTokens(db, LIST_LIMIT)).map((r) => ({
+        _id: r.id,
+        userId: r.userId,
+        email: r.email,
+        createdBy: r.createdBy,
+        createdAt: r.createdAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
+        usedAt: r.usedAt?.toISOString() ?? null,
+      }));
+    },
+    async promoCodes(): Promise<AdminPromoCodeView[]> {
+      return (await repo.listPromoCodes(db, LIST_LIMIT)).map((c) => ({
+        _id: c.id,
+        code: c.code,
+        kind: c.kind,
+        amount: c.amount,
+        expiresAt: c.expiresAt?.toISOString() ?? null,
+        maxUses: c.maxUses,
+        uses: c.uses,
+        active: c.active,
+        createdAt: c.createdAt.toISOString(),
+      }));
     },
   };
 }

@@ -51,7 +51,9 @@ describe('POST /api/admin/users/:id/ban', () => {
       payload: { reason: '  Spam in support  ' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: { _id: user.userId, banned: { is: true, reason: 'Spam in support' } } });
+    expect(res.json()).toEqual({
+      user: { _id: user.userId, banned: { is: true, reason: 'Spam in support' } },
+    });
     await expect(live).resolves.toEqual({ reason: 'Spam in support' });
 
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(user) });
@@ -135,7 +137,12 @@ describe('POST /api/admin/users/:id/ban', () => {
     const guest = await t.app.inject({ method: 'POST', url: target, payload: { reason: 'x' } });
     expect(guest.statusCode).toBe(401);
     const other = await onboardedUser(t.app);
-    const notAdmin = await t.app.inject({ method: 'POST', url: target, headers: bearer(other), payload: { reason: 'x' } });
+    const notAdmin = await t.app.inject({
+      method: 'POST',
+      url: target,
+      headers: bearer(other),
+      payload: { reason: 'x' },
+    });
     expect(notAdmin.statusCode).toBe(403);
     expect(notAdmin.json()).toMatchObject({ code: 'FORBIDDEN' });
 
@@ -161,5 +168,157 @@ describe('POST /api/admin/users/:id/ban', () => {
       payload: { reason: 'oops' },
     });
     expect(self.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  type Found = {
+    _id: string;
+    email: string;
+    banned: { is: boolean };
+    status: string;
+    role: string;
+    deleted: boolean;
+  };
+  const search = async (q: string, who: { token: string } = admin) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(q)}`, headers: bearer(who) });
+
+  it('finds an account by part of its email (any case) and by its exact id', async () => {
+    const user = await onboardedUser(t.app);
+    const local = user.email.split('@')[0]!;
+    const byEmail = await search(local.slice(2).toUpperCase());
+    expect(byEmail.statusCode).toBe(200);
+    const found = byEmail.json<{ data: Found[] }>().data;
+    expect(found.map((u) => u._id)).toEqual([user.userId]);
+    expect(found[0]).toMatchObject({
+      email: user.email,
+      status: 'New',
+      role: 'user',
+      deleted: false,
+      banned: { is: false, reason: null },
+    });
+    const byId = (await search(user.userId)).json<{ data: Found[] }>().data;
+    expect(byId.map((u) => u.email)).toEqual([user.email]);
+  });
+
+  it('shows a ban in the result, and treats % and _ as plain characters', async () => {
+    const user = await onboardedUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.userId}/ban`,
+      headers: bearer(admin),
+      payload: { reason: 'Fraud' },
+    });
+    const found = (await search(user.email)).json<{ data: Found[] }>().data;
+    expect(found).toEqual([
+      expect.objectContaining({ _id: user.userId, banned: { is: true, reason: 'Fraud' } }),
+    ]);
+    expect((await search('%')).json<{ data: Found[] }>().data).toEqual([]);
+    expect((await search('nobody-has-this-address')).json<{ data: Found[] }>().data).toEqual([]);
+  });
+
+  it('refuses other roles (403) and an empty or missing search (400)', async () => {
+    const user = await onboardedUser(t.app);
+    const notAdmin = await search('example', user);
+    expect(notAdmin.statusCode).toBe(403);
+    for (const url of ['/api/admin/users', '/api/admin/users?q=', '/api/admin/users?q=%20%20']) {
+      const bad = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+  });
+});
+
+describe('GET /api/admin/registration-tokens and /api/admin/promo-codes', () => {
+  it('lists issued registration tokens newest first, without the token itself', async () => {
+    const emails = ['first.landing@example.com', 'second.landing@example.com'];
+    const issued: { registrationToken: string; userId: string }[] = [];
+    for (const email of emails) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/registration-tokens',
+        headers: bearer(admin),
+        payload: { email, ttlHours: 5 },
+      });
+      expect(res.statusCode).toBe(201);
+      issued.push(res.json());
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/registration-tokens',
+      headers: bearer(admin),
+    });
+    expect(list.statusCode).toBe(200);
+    const data = list.json<{
+      data: { email: string; userId: string; usedAt: string | null; createdBy: string }[];
+    }>().data;
+    expect(data.slice(0, 2).map((r) => r.email)).toEqual([...emails].reverse());
+    expect(data[0]).toMatchObject({ userId: issued[1]!.userId, usedAt: null, createdBy: admin.userId });
+    expect(list.body).not.toContain(issued[0]!.registrationToken);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/exchange-token',
+      payload: { registration_token: issued[0]!.registrationToken },
+    });
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/registration-tokens', headers: bearer(admin) })
+    ).json<{ data: { email: string; usedAt: string | null }[] }>().data;
+    expect(after.find((r) => r.email === emails[0])!.usedAt).toEqual(expect.any(String));
+  });
+
+  it('lists promo codes newest first with kind, amount, expiry and uses', async () => {
+    const create = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: bearer(admin), payload });
+    expect((await create({ code: 'list-bonus', kind: 'bonus_tokens', amount: 40 })).statusCode).toBe(201);
+    expect(
+      (
+        await create({
+          code: 'LIST_SALE',
+          kind: 'discount_percent',
+          amount: 15,
+          expiresAt: '2099-01-01T00:00:00.000Z',
+          maxUses: 3,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const user = await onboardedUser(t.app);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/promocode/apply',
+      headers: bearer(user),
+      payload: { code: 'list-bonus' },
+    });
+    expect(applied.statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/promo-codes', headers: bearer(admin) });
+    expect(res.statusCode).toBe(200);
+    const data = res.json<{ data: { code: string }[] }>().data;
+    expect(data.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        code: 'LIST_SALE',
+        kind: 'discount_percent',
+        amount: 15,
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        maxUses: 3,
+        uses: 0,
+        active: true,
+      }),
+      expect.objectContaining({
+        code: 'LIST-BONUS',
+        kind: 'bonus_tokens',
+        amount: 40,
+        uses: 1,
+        expiresAt: null,
+      }),
+    ]);
+  });
+
+  it('keeps both lists from other roles (403) and guests (401)', async () => {
+    const user = await onboardedUser(t.app);
+    for (const url of ['/api/admin/registration-tokens', '/api/admin/promo-codes']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(user) })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
   });
 });

@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { rememberReturnPath } from '../../../lib/popup.ts';
+import { useAuthStore } from '../../auth/store.ts';
+import { startPlatform } from '../../platform/start-platform.ts';
+import { LanguageSwitcher } from '../../user/components/language-switcher.tsx';
+import { PlatformPanel } from './platform-panel.tsx';
+import { PromoPanel } from './promo-panel.tsx';
+import { RegistrationPanel } from './registration-panel.tsx';
+import { SupportInbox } from './support-inbox.tsx';
+import { UsersPanel } from './users-panel.tsx';
+import styles from './admin.module.css';
+
+const sections = [
+  { path: 'support', label: 'admin.nav.support' },
+  { path: 'users', label: 'admin.nav.users' },
+  { path: 'platform', label: 'admin.nav.platform' },
+  { path: 'registration', label: 'admin.nav.registration' },
+  { path: 'promo', label: 'admin.nav.promo' },
+] as const;
+
+/**
+ * `/admin/*`: the operator console (docs/decisions/021). Its own frame, outside the app shell, so
+ * the maintenance screen an operator turns on does not cover the switch that turns it off. Only
+ * accounts with the admin role get in: guests are asked to sign in, everyone else sees no-access.
+ */
+export function AdminConsole() {
+  const { t } = useTranslation();
+  const status = useAuthStore((s) => s.status);
+  const role = useAuthStore((s) => s.user?.role ?? null);
+  const location = useLocation();
+
+  useEffect(() => {
+    void startPlatform();
+  }, []);
+
+  if (status === 'restoring') return <PageSpinner label={t('common.loading')} />;
+  if (role === null) return <GuestRedirect from={location.pathname + location.search} />;
+  if (role !== 'admin') return <Navigate to="/no-access" replace />;
+
+  return (
+    <div className={styles.console} data-testid="admin-console">
+      <a href="#admin-main" className={styles.skip}>
+        {t('nav.skipToContent')}
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerRow}>
+          <Link to="/" className={styles.brand} aria-label={t('admin.backToApp')}>
+            <Logo />
+          </Link>
+          <p className={styles.consoleName}>{t('admin.title')}</p>
+          <div className={styles.headerEnd}>
+            <LanguageSwitcher id="admin-language" />
+            <Link to="/" className={buttonClass('ghost', 'sm')}>
+              {t('admin.backToApp')}
+            </Link>
+          </div>
+        </div>
+        <nav aria-label={t('admin.nav.label')} className={styles.tabs}>
+          <ul>
+            {sections.map((s) => (
+              <li key={s.path}>
+                <NavLink
+                  to={`/admin/${s.path}`}
+                  className={({ isActive }) => `${styles.tab} ${isActive ? styles.tabActive : ''}`}
+                  data-testid={`admin-nav-${s.path}`}
+                >
+                  {t(s.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="admin-main" className={styles.main} tabIndex={-1}>
+        <Routes>
+          <Route index element={<Navigate to="support" replace />} />
+          <Route path="support" element={<SupportInbox />} />
+          <Route path="support/:chatId" element={<SupportInbox />} />
+          <Route path="users" element={<UsersPanel />} />
+          <Route path="platform" element={<PlatformPanel />} />
+          <Route path="registration" element={<RegistrationPanel />} />
+          <Route path="promo" element={<PromoPanel />} />
+          <Route path="*" element={<Navigate to="/admin/support" replace />} />
+        </Routes>
+      </main>
+      <Toaster />
+    </div>
+  );
+}
+
+function GuestRedirect({ from }: { from: string }) {
+  useEffect(() => rememberReturnPath(from), [from]);
+  return <Navigate to="/?popup=sign-in" replace />;
+}
