@@ -1,9 +1,13 @@
 import type { AiStatus } from '@amora/shared/ai-status.ts';
 import type { Message } from '@amora/shared/chat.ts';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { chats } from '../../../db/schema/chats.ts';
+import { users } from '../../../db/schema/users.ts';
+import { demoCharacters } from '../../bots/demo-characters.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Brain, BrainContext } from './brain.ts';
-import { createOpenAiBrain } from './openai-brain.ts';
+import { WRITE_FIRST_CUE, createOpenAiBrain } from './openai-brain.ts';
 import { createOpenAiClient } from './openai-client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -309,50 +313,76 @@ describe('AI status', () => {
 });
 
 describe('she writes first, with the OpenAI-compatible engine', () => {
-  it('delegates to the built-in engine and keeps the rolling summary in memory', async () => {
-    const referee: Brain = {
-      name: 'referee',
-      reply: () => Promise.reject(new Error('not used')),
-      greeting: () => Promise.reject(new Error('not used')),
-      writeFirst: (ctx) =>
-        Promise.resolve({
-          text: 'Thinking of you',
-          memory: { v: 1, seen: ctx.chat.points },
-          pointsDelta: 0,
-          intent: 'nudge',
-        }),
-    };
-    const brain = createOpenAiBrain({
-      client: createOpenAiClient({
-        baseUrl: llm.url,
-        model: 'test',
-        timeoutMs: 500,
-        idleTimeoutMs: 500,
-        retries: 0,
-        retryBaseMs: 1,
+  const yuki = demoCharacters[0]!;
+  const ctx: BrainContext = {
+    character: { name: yuki.name, age: yuki.age, sex: yuki.sex, hobbies: yuki.hobbies, persona: yuki.persona },
+    language: 'en',
+    user: { name: 'Alex', age: 31, sex: 'male' },
+    chat: { level: 2, points: 25, mood: 'Sad', mode: 'gentle', spicy: false },
+    memory: { llm: { summary: 'They talked about chess.', turn: 8 } },
+    history: [
+      { self: true, text: 'I am off to my chess club' },
+      { self: false, text: 'Good luck, win one for me!' },
+    ],
+    userMessage: '',
+    now: new Date('2025-06-01T18:00:00Z'),
+  };
+  const referee: Brain = {
+    name: 'referee',
+    reply: () => Promise.reject(new Error('not used')),
+    greeting: () => Promise.reject(new Error('not used')),
+    writeFirst: (c) =>
+      Promise.resolve({
+        text: 'Thinking of you',
+        memory: { v: 1, seen: c.chat.points },
+        pointsDelta: 0,
+        intent: 'nudge',
       }),
-      referee,
-      contextTokens: 4096,
-    });
-    const ctx = {
-      chat: { level: 1, points: 7, mood: 'Neutral', mode: 'gentle', spicy: false },
-      memory: { llm: { summary: 'They talked about chess.', turn: 8 } },
-    } as unknown as BrainContext;
+  };
+  const clientAt = (baseUrl: string) =>
+    createOpenAiClient({ baseUrl, model: 'test', timeoutMs: 500, idleTimeoutMs: 500, retries: 0, retryBaseMs: 1 });
+
+  it('asks the model with her persona, mood, memory and the recent talk; keeps the rolling summary', async () => {
+    const brain = createOpenAiBrain({ client: clientAt(llm.url), referee, contextTokens: 4096 });
+    const before = llm.requests.length;
+    const out = await brain.writeFirst!(ctx);
+    expect(out.text).toBe(COMPLETION_TEXT);
+    expect(out.memory.llm).toEqual({ summary: 'They talked about chess.', turn: 8 });
+    const req = llm.requests.slice(before);
+    expect(req).toHaveLength(1);
+    const messages = req[0]!.body.messages;
+    const system = messages[0]!.content;
+    expect(system).toContain(yuki.persona.displayName.en);
+    expect(system).toContain('Mood: Sad');
+    expect(system).toContain('They talked about chess.');
+    expect(messages.map((m) => m.content)).toContain('I am off to my chess club');
+    expect(messages.at(-1)).toEqual({ role: 'user', content: WRITE_FIRST_CUE });
+  });
+
+  it('falls back to the built-in line when the model cannot be reached', async () => {
+    const brain = createOpenAiBrain({ client: clientAt('http://127.0.0.1:1'), referee, contextTokens: 4096 });
     const out = await brain.writeFirst!(ctx);
     expect(out.text).toBe('Thinking of you');
-    expect(out.memory).toEqual({ v: 1, seen: 7, llm: { summary: 'They talked about chess.', turn: 8 } });
+    expect(out.memory).toEqual({ v: 1, seen: 25, llm: { summary: 'They talked about chess.', turn: 8 } });
     const plain = createOpenAiBrain({
-      client: createOpenAiClient({
-        baseUrl: llm.url,
-        model: 'test',
-        timeoutMs: 500,
-        idleTimeoutMs: 500,
-        retries: 0,
-        retryBaseMs: 1,
-      }),
+      client: clientAt(llm.url),
       referee: { ...referee, writeFirst: undefined },
       contextTokens: 4096,
     });
     expect('writeFirst' in plain).toBe(false);
+  });
+
+  it('in the app: the sweep stores the line the model wrote', async () => {
+    const user = await onboardedUser(t.app, 'Alex');
+    await t.app.ctx.db.update(users).set({ status: 'Paid' }).where(eq(users.id, user.userId));
+    const chatId = await openChat(user);
+    await t.app.ctx.db
+      .update(chats)
+      .set({ lastActivityAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000), nudgedAt: null })
+      .where(eq(chats.id, chatId));
+    await t.app.ctx.services.chats.companion.sweep();
+    const { messages } = await history(user, chatId);
+    const nudge = messages.find((m) => m.eventType === 'write_first');
+    expect(nudge?.message).toBe(COMPLETION_TEXT);
   });
 });

@@ -43,6 +43,10 @@ export type OpenAiBrainOptions = {
 
 const SUMMARY_MAX_CHARS = 900;
 
+/** Stands in for the user's turn when she writes first after a silence. */
+export const WRITE_FIRST_CUE =
+  '(has not written to you for a while. You write to them first: one or two short sentences that fit your mood and what you remember about them; do not reproach them.)';
+
 /** Drops what models like to add around a chat line: a "Name:" label, wrapping quotes. */
 export function tidyReply(text: string, name: string): string {
   let t = text.replace(/^\s+/, '');
@@ -131,12 +135,46 @@ export function createOpenAiBrain(opts: OpenAiBrainOptions): Brain {
   const writeFirst = referee.writeFirst?.bind(referee);
   return {
     name: 'openai',
-    // "She writes first" comes from the built-in engine (offline, in her voice); the summary stays.
+    /*
+     * "She writes first": the model writes the opening line from the same persona, mood, memory and
+     * recent history as a reply; the built-in engine's line (in her voice, offline) is the fallback
+     * when the model is down, slow or answers nothing. The rolling summary stays as it was.
+     */
     ...(writeFirst
       ? {
           async writeFirst(ctx: BrainContext): Promise<BrainReply> {
-            const first = await writeFirst(ctx);
-            return { ...first, memory: { ...first.memory, llm: readLlmMemory(ctx.memory) } };
+            const fallback = await writeFirst(ctx);
+            const llm = readLlmMemory(ctx.memory);
+            const offline = { ...fallback, memory: { ...fallback.memory, llm } };
+            if (status?.current().status === 'down') return offline;
+            const language = ctx.chatLanguage ?? Language.catch('en').parse(ctx.language);
+            const mem = loadMemory(fallback.memory);
+            const prompt = buildPrompt({
+              ctx: { ...ctx, userMessage: WRITE_FIRST_CUE },
+              language,
+              memory: mem,
+              summary: llm.summary,
+              budgetTokens: opts.contextTokens,
+              replyTokens,
+            });
+            const name = ctx.character.persona.displayName[language === 'ru' ? 'ru' : 'en'];
+            try {
+              const text = finalText(
+                await client.complete(
+                  { messages: prompt.messages, maxTokens: 120, temperature: 0.9 },
+                  { retries: 0, timeoutMs: opts.greetingTimeoutMs ?? 8000 },
+                ),
+                name,
+              );
+              status?.success({ retried: false });
+              if (!text) return offline;
+              // Her own words this time: the built-in engine is not waiting for an answer to its question.
+              delete mem.awaiting;
+              return { ...fallback, text, memory: { ...saveMemory(mem), llm } };
+            } catch {
+              status?.failure();
+              return offline;
+            }
           },
         }
       : {}),
