@@ -67,5 +67,43 @@ export function paymentsRoutes(app: AppInstance): void {
         return payments().handleWebhook(req.params.provider, raw, req.headers);
       },
     );
+    // The outside processors' webhooks, spelled out for the OpenAPI document (same handler).
+    const rawBody = (req: { body: unknown }) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    scope.post(
+      '/api/payment/webhook/stripe',
+      {
+        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['billing'],
+          summary:
+            'Stripe webhook (checkout.session.*, payment_intent.*, charge.refunded, charge.dispute.created)',
+          description:
+            'Verified with stripe.webhooks.constructEvent on the raw body (STRIPE_WEBHOOK_SECRET, 5 min ' +
+            'tolerance); 400 when the signature does not verify; idempotent by event id.',
+          headers: z.object({ 'stripe-signature': z.string().optional() }),
+          response: { 200: z.object({ received: z.boolean() }) },
+        },
+      },
+      async (req) =>
+        (await payments().handleWebhook('stripe', rawBody(req), req.headers)) as { received: boolean },
+    );
+    scope.post(
+      '/api/payment/webhook/telegram',
+      {
+        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['billing'],
+          summary: 'Telegram Bot API updates: pre_checkout_query, successful_payment, refunded_payment',
+          description:
+            'The bot webhook (setWebhook with secret_token): X-Telegram-Bot-Api-Secret-Token is compared in ' +
+            'constant time (401 otherwise); tokens are credited on successful_payment only, once per ' +
+            'telegram_payment_charge_id.',
+          headers: z.object({ 'x-telegram-bot-api-secret-token': z.string().optional() }),
+          response: { 200: z.object({ ok: z.boolean() }) },
+        },
+      },
+      async (req) =>
+        (await payments().handleWebhook('telegram', rawBody(req), req.headers)) as { ok: boolean },
+    );
   });
 }
