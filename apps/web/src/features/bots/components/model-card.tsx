@@ -2,8 +2,10 @@ import { mainPhoto } from '@amora/shared/rules.ts';
 import type { Bot } from '@amora/shared/bots.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { searchWithModel } from '../../../lib/popup.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import styles from './model-card.module.css';
 
@@ -14,9 +16,14 @@ type ModelCardProps = {
   hasChat?: boolean;
 };
 
-/** A character: portrait, name and age, body type, hobbies; a video avatar plays on hover or when in view. */
+/**
+ * A character: portrait, name and age, body type, hobbies; a video avatar plays on hover or when in
+ * view. The portrait is the chat button; the name and details open her profile popup
+ * (`?popup=selected-model&remote_id=`, docs/decisions/022).
+ */
 export function ModelCard({ bot, onOpen, busy = false, hasChat = false }: ModelCardProps) {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const cardRef = useRef<HTMLElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -113,7 +120,12 @@ export function ModelCard({ bot, onOpen, busy = false, hasChat = false }: ModelC
           {hasChat ? <span className={styles.chatBadge}>{t('bots.inChats')}</span> : null}
         </div>
       </div>
-      <div className={styles.info}>
+      <Link
+        to={{ pathname: location.pathname, search: searchWithModel(location.search, bot.remote_id) }}
+        className={styles.info}
+        aria-label={t('bots.viewProfile', { name: bot.name })}
+        data-testid="model-card-profile"
+      >
         <h3 className={styles.name}>
           <span className="display-font">{bot.name}</span>
           <span className={styles.age}>{bot.age}</span>
@@ -126,7 +138,7 @@ export function ModelCard({ bot, onOpen, busy = false, hasChat = false }: ModelC
             ))}
           </ul>
         ) : null}
-      </div>
+      </Link>
       <button
         type="button"
         className={styles.hit}
