@@ -323,6 +323,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       { topic: e.chatId.replace(/[^A-Za-z0-9]/g, '').slice(0, 32) },
     );
   });
+  // Video jobs lost with their node (a restart mid-job) fail and refund: now and in every sweep.
+  chats.companion.onSweep(async (now) => {
+    await chatMedia.recoverLostVideos(now);
+  });
+  background.run(() => chatMedia.recoverLostVideos().then(() => undefined));
   const [requestCommand, voiceCommand] = mediaCommandHandlers(chatMedia);
   chats.commands.register(requestCommand);
   chats.commands.register(voiceCommand);

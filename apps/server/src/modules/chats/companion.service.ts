@@ -68,6 +68,7 @@ export function relationshipState(chat: ChatRow): RelationshipState {
 export function createCompanionService(deps: CompanionDeps) {
   const { db, repo, bots, users, settings, realtime, brain, log } = deps;
   const wroteFirstListeners: Array<(e: WroteFirstEvent) => Promise<void>> = [];
+  const sweepListeners: Array<(now: Date) => Promise<void>> = [];
 
   async function owned(userId: string, chatId: string): Promise<ChatRow> {
     const chat = await repo.findOwned(db, userId, chatId);
@@ -180,6 +181,11 @@ export function createCompanionService(deps: CompanionDeps) {
     publish,
     resetChat,
 
+    /** More periodic work that runs with every sweep (e.g. recovering lost video jobs). */
+    onSweep(listener: (now: Date) => Promise<void>): void {
+      sweepListeners.push(listener);
+    },
+
     /** Called after she wrote first and the message was delivered (e.g. to send a web push). */
     onWroteFirst(listener: (e: WroteFirstEvent) => Promise<void>): void {
       wroteFirstListeners.push(listener);
@@ -265,6 +271,9 @@ export function createCompanionService(deps: CompanionDeps) {
             log.error({ err, chatId: due.id }, 'write-first failed');
           }
         }
+      }
+      for (const listener of sweepListeners) {
+        await listener(now).catch((err: unknown) => log.error({ err }, 'a sweep step failed'));
       }
       return { neglected, nudged };
     },

@@ -21,6 +21,10 @@ import { caption } from './captions.ts';
 import type { MediaRepository } from './media.repository.ts';
 import type { MediaService, PhotoKind } from './media.service.ts';
 
+/** A pending job older than this was lost with its node (the slowest real provider finishes well within). */
+export const VIDEO_LOST_AFTER_MS = 15 * 60_000;
+const LOST_JOB_ERROR = 'lost: the server stopped while making it; tokens refunded';
+
 export function toVideoJobDto(job: VideoJobRow, now = Date.now()): VideoJob {
   const slow = job.status === 'pending' && now - job.startedAt.getTime() > VIDEO_SLOW_AFTER_MS;
   return {
@@ -74,17 +78,20 @@ export function createChatMediaService(deps: {
   async function runVideoJob(jobId: string): Promise<void> {
     const job = await repo.findJob(db, jobId);
     if (!job || job.status !== 'pending') return;
+    const attempt = { attempts: job.attempts };
     try {
       const { chat, bot, user } = await chats.ownedChat(job.userId, job.chatId);
       const index = await repo.countDoneInChat(db, chat.id);
       const clip = await media.video.generate({ remoteId: bot.row.remoteId, name: bot.row.name, index });
       const url = await media.storeVideo({ clip, botId: bot.row.id, ownerUserId: job.userId, jobId: job.id });
-      await repo.updateJob(db, job.id, {
+      const done = await repo.updatePendingJob(db, job.id, attempt, {
         status: 'done',
         mediaKey: url,
         finishedAt: new Date(),
         error: null,
       });
+      // Given up on as lost (and refunded) meanwhile: that outcome stands.
+      if (!done) return;
       await chats.updateBotMessage({
         userId: job.userId,
         chatId: chat.id,
@@ -97,22 +104,69 @@ export function createChatMediaService(deps: {
       });
     } catch (err) {
       log.error({ err, jobId }, 'video job failed');
-      await repo.updateJob(db, job.id, {
+      const failed = await repo.updatePendingJob(db, job.id, attempt, {
         status: 'error',
         error: String(err).slice(0, 500),
         finishedAt: new Date(),
       });
-      await chats
-        .updateBotMessage({
-          userId: job.userId,
-          chatId: job.chatId,
-          messageId: job.messageId,
-          patch: () => ({ eventType: 'video_error' }),
-        })
-        .catch((e: unknown) => log.error({ err: e, jobId }, 'could not mark the video failed'));
+      if (!failed) return;
+      await markVideoFailed(failed);
     } finally {
       typing(job.userId, job.chatId, null);
     }
+  }
+
+  async function markVideoFailed(job: VideoJobRow): Promise<void> {
+    await chats
+      .updateBotMessage({
+        userId: job.userId,
+        chatId: job.chatId,
+        messageId: job.messageId,
+        patch: () => ({ eventType: 'video_error' }),
+      })
+      .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'could not mark the video failed'));
+  }
+
+  /**
+   * A job still pending long after it started was lost with the node that was making it (a restart
+   * mid-job). It fails, its tokens come back once through the ledger (the idempotency key names the
+   * job and attempt), and the chat shows the error state with "try again". Safe on several nodes.
+   */
+  async function recoverLostVideos(now: Date = new Date(), limit = 100): Promise<{ recovered: number }> {
+    const before = new Date(now.getTime() - VIDEO_LOST_AFTER_MS);
+    let recovered = 0;
+    for (const lost of await repo.lostJobs(db, before, limit)) {
+      try {
+        const result = await db.transaction(async (tx) => {
+          const job = await repo.updatePendingJob(
+            tx,
+            lost.id,
+            { attempts: lost.attempts, startedBefore: before },
+            { status: 'error', error: LOST_JOB_ERROR, finishedAt: now },
+          );
+          if (!job) return null;
+          const refund =
+            job.cost > 0
+              ? await ledger.applyIn(tx, {
+                  userId: job.userId,
+                  delta: job.cost,
+                  reason: 'refund',
+                  reference: job.id,
+                  idempotencyKey: `refund:video:${job.id}:${job.attempts}`,
+                })
+              : null;
+          return { job, refund };
+        });
+        if (!result) continue;
+        recovered++;
+        if (result.refund?.applied) ledger.notifyBalance(result.job.userId, result.refund.balance);
+        await markVideoFailed(result.job);
+        typing(result.job.userId, result.job.chatId, null);
+      } catch (err) {
+        log.error({ err, jobId: lost.id }, 'recovering a lost video job failed');
+      }
+    }
+    return { recovered };
   }
 
   /** Starts a video job: the placeholder message (charged) now, the clip from the background. */
@@ -255,6 +309,7 @@ export function createChatMediaService(deps: {
     videoRefusal,
     videoCost,
     startVideo,
+    recoverLostVideos,
     deliverPhoto,
     deliverVoice,
     setVoiceMode,
@@ -319,6 +374,17 @@ export function createChatMediaService(deps: {
       if (state === 'done') throw new AppError('CONFLICT', 'This video is ready');
       if (state === 'pending')
         throw new AppError('CONFLICT', 'The video is still being made; try again in a minute');
+      // A lost job gave its tokens back, so trying again is paid again; a failed one is free.
+      const cost = job.error === LOST_JOB_ERROR ? job.cost : 0;
+      if (cost > user.tokens) throw insufficientTokens();
+      const { message, balance } = await chats.updateBotMessage({
+        userId,
+        chatId: job.chatId,
+        messageId: job.messageId,
+        patch: () => ({ eventType: 'video_pending' }),
+        charge: (tx) =>
+          ledgerCharge(userId, cost, 'video', `video:${job.id}:${job.attempts + 1}`, job.chatId)(tx),
+      });
       const updated = await repo.updateJob(db, job.id, {
         status: 'pending',
         attempts: job.attempts + 1,
@@ -326,15 +392,9 @@ export function createChatMediaService(deps: {
         finishedAt: null,
         error: null,
       });
-      const { message } = await chats.updateBotMessage({
-        userId,
-        chatId: job.chatId,
-        messageId: job.messageId,
-        patch: () => ({ eventType: 'video_pending' }),
-      });
       typing(userId, job.chatId, 'video');
       background.run(() => runVideoJob(job.id));
-      return { updatedTokens: user.tokens, job: toVideoJobDto(updated!), message };
+      return { updatedTokens: balance ?? user.tokens, job: toVideoJobDto(updated!), message };
     },
 
     /** The socket event set_voice_mode (SPEC §7). */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { media, type MediaRow } from '../../db/schema/bots.ts';
 import { videoJobs, type VideoJobRow } from '../../db/schema/video-jobs.ts';
@@ -70,6 +70,39 @@ export function createMediaRepository() {
         .from(videoJobs)
         .where(and(eq(videoJobs.chatId, chatId), eq(videoJobs.status, 'done')));
       return row?.n ?? 0;
+    },
+    /** Pending jobs started before `before`: their node stopped while making them. */
+    async lostJobs(db: DbOrTx, before: Date, limit: number): Promise<VideoJobRow[]> {
+      return db
+        .select()
+        .from(videoJobs)
+        .where(and(eq(videoJobs.status, 'pending'), lt(videoJobs.startedAt, before)))
+        .orderBy(asc(videoJobs.startedAt))
+        .limit(limit);
+    },
+    /**
+     * Updates the job only while it is still the same pending attempt, so a lost job failed by the
+     * sweep and a late result (or two sweeping nodes) cannot both win.
+     */
+    async updatePendingJob(
+      db: DbOrTx,
+      id: string,
+      attempt: { attempts: number; startedBefore?: Date },
+      patch: VideoJobPatch,
+    ): Promise<VideoJobRow | null> {
+      const [row] = await db
+        .update(videoJobs)
+        .set(patch)
+        .where(
+          and(
+            eq(videoJobs.id, id),
+            eq(videoJobs.status, 'pending'),
+            eq(videoJobs.attempts, attempt.attempts),
+            ...(attempt.startedBefore ? [lt(videoJobs.startedAt, attempt.startedBefore)] : []),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
     async updateJob(db: DbOrTx, id: string, patch: VideoJobPatch): Promise<VideoJobRow | null> {
       const [row] = await db.update(videoJobs).set(patch).where(eq(videoJobs.id, id)).returning();

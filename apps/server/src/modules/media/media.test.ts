@@ -34,10 +34,13 @@ let t: TestApp;
 let bots: Bot[];
 /** A video provider that fails while `failVideos` is set (to test error → regenerate). */
 let failVideos = false;
+/** While set, a video being made waits for it (a node that stops mid-job never finishes). */
+let holdVideos: Promise<void> | null = null;
 const flakyVideo: VideoProvider = {
   name: 'test-clips',
   supports: () => true,
   async generate() {
+    if (holdVideos) await holdVideos;
     if (failVideos) throw new Error('render farm on fire');
     return { data: Buffer.from('1a45dfa3000000000000001f', 'hex'), mime: 'video/webm', ext: 'webm' };
   },
@@ -354,6 +357,54 @@ describe('videos', () => {
     expect(
       (await inject(other, 'POST', '/api/media/regenerate-video', { messageId: pending._id })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a video job lost with its node', () => {
+  it('fails after the limit, refunds its tokens once, and trying again is paid again', async () => {
+    const bot = bots.find((b) => b.is_video && b.video_quality >= 3)!;
+    const { s, chatId } = await chatAt(60, bot);
+    const price = (await costs()).tokens_for_get_video;
+    // The first video is free; the second one is paid and gets lost.
+    const first = (await inject(s, 'POST', '/api/media/generate-video', { chatId })).json();
+    await eventually(async () =>
+      (await messages(s, chatId)).find((m) => m._id === first.message._id)?.eventType === 'video' ? true : null,
+    );
+    let release!: () => void;
+    holdVideos = new Promise<void>((r) => (release = r));
+    const before = await tokensOf(s);
+    const lost = await inject(s, 'POST', '/api/media/generate-video', { chatId });
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json().updatedTokens).toBe(before - price);
+    const messageId = lost.json().message._id as string;
+
+    const sweep = (at: Date) => t.app.ctx.services.chats.companion.sweep(at);
+    // Not yet past the limit: nothing happens.
+    await sweep(new Date(Date.now() + 60_000));
+    expect(await tokensOf(s)).toBe(before - price);
+    // Past it, on two nodes at once: one refund.
+    const later = new Date(Date.now() + 20 * 60_000);
+    await Promise.all([sweep(later), sweep(later)]);
+    await sweep(later);
+    expect(await tokensOf(s)).toBe(before);
+    const wallet = (await inject(s, 'GET', '/api/wallet')).json().entries as Array<{ reason: string; delta: number }>;
+    expect(wallet.filter((e) => e.reason === 'refund')).toEqual([expect.objectContaining({ delta: price })]);
+    expect((await messages(s, chatId)).find((m) => m._id === messageId)!.eventType).toBe('video_error');
+
+    // The lost render finishing late changes nothing: the refund stands, no video appears.
+    holdVideos = null;
+    release();
+    await eventually(() => Promise.resolve(t.app.ctx.background.size === 0 ? true : null));
+    expect((await messages(s, chatId)).find((m) => m._id === messageId)!.eventType).toBe('video_error');
+
+    // Trying again is a new, paid attempt (the tokens came back).
+    const again = await inject(s, 'POST', '/api/media/regenerate-video', { messageId });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().updatedTokens).toBe(before - price);
+    await eventually(async () =>
+      (await messages(s, chatId)).find((m) => m._id === messageId)?.eventType === 'video' ? true : null,
+    );
+    expect(await tokensOf(s)).toBe(before - price);
   });
 });
 
