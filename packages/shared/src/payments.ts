@@ -51,6 +51,20 @@ export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponse>;
 
 export const WebhookParams = z.object({ provider: PaymentProviderName });
 
+/** What this server can take payments with (GET /api/payment/methods). */
+export const PaymentMethodsResponse = z
+  .object({
+    /** The providers enabled here; a request without `provider` uses `defaultProvider`. */
+    providers: z.array(PaymentProviderName),
+    defaultProvider: PaymentProviderName,
+    /** Telegram Stars invoices can be opened (the telegram provider is enabled). */
+    stars: z.boolean(),
+    /** A crypto processor is configured (none is built in). */
+    crypto: z.boolean(),
+  })
+  .meta({ id: 'PaymentMethodsResponse' });
+export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
+
 /** Statuses after which a payment page stops waiting. */
 export const isFinalPaymentStatus = (s: PaymentStatus): boolean => s !== 'pending';
 export const isFailedPaymentStatus = (s: PaymentStatus): boolean =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discounted } from './subscriptions.ts';
 
 export const promoKinds = ['bonus_tokens', 'discount_percent'] as const;
 export const PromoKind = z.enum(promoKinds);
@@ -71,3 +72,13 @@ export const PromoCodeView = z.object({
   active: z.boolean(),
 });
 export const PromoCodeResponse = z.object({ promoCode: PromoCodeView });
+
+/**
+ * A checkout's price after a pending promo-code discount (major units): to the cent, or to a whole
+ * star for Telegram Stars, never free. The server charges this; the checkout summary shows it.
+ */
+export function priceWithPromo(price: number, percent: number, currency: string): number {
+  if (percent <= 0) return price;
+  if (currency === 'XTR') return Math.max(1, Math.round((price * (100 - percent)) / 100));
+  return Math.max(0.01, discounted(price, percent));
+}

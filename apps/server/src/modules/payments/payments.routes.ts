@@ -1,6 +1,7 @@
 import {
   CheckoutResponse,
   PaymentIdParams,
+  PaymentMethodsResponse,
   PaymentStatusResponse,
   PurchaseBody,
   WebhookParams,
@@ -26,6 +27,18 @@ export function paymentsRoutes(app: AppInstance): void {
       },
     },
     async (req) => payments().purchase(req.userId(), req.body),
+  );
+
+  app.get(
+    '/api/payment/methods',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'How this server takes payments: the enabled providers, Telegram Stars, crypto',
+        response: { 200: PaymentMethodsResponse },
+      },
+    },
+    async () => payments().methods(),
   );
 
   app.get(

@@ -1,11 +1,13 @@
 import {
+  paymentProviders,
   resolvePrice,
   toMinorUnits,
+  type PaymentMethodsResponse,
   type PaymentProviderName,
   type PaymentStatus,
   type PaymentStatusResponse,
 } from '@amora/shared/payments.ts';
-import { discounted } from '@amora/shared/subscriptions.ts';
+import { priceWithPromo } from '@amora/shared/promo.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PaymentRow } from '../../db/schema/payments.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -25,12 +27,6 @@ export type PaymentListener = {
   failed?: (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
   reversed?: (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
 };
-
-/** A promo-code discount: to the cent, or to a whole star for Telegram Stars (never free). */
-function withPromoDiscount(price: number, percent: number, currency: string): number {
-  if (currency === 'XTR') return Math.max(1, Math.round((price * (100 - percent)) / 100));
-  return Math.max(0.01, discounted(price, percent));
-}
 
 export const creditKey = (paymentId: string) => `payment:${paymentId}:credit`;
 export const reversalKey = (paymentId: string) => `payment:${paymentId}:reversal`;
@@ -92,7 +88,7 @@ export function createPaymentsService(deps: {
     const id = newId();
     let payment = await db.transaction(async (tx) => {
       const percent = (await deps.discounts?.reserveDiscountIn(tx, user.id, id)) ?? 0;
-      const price = percent > 0 ? withPromoDiscount(listed, percent, resolved.currency) : listed;
+      const price = percent > 0 ? priceWithPromo(listed, percent, resolved.currency) : listed;
       return repo.insert(tx, {
         id,
         userId: user.id,
@@ -242,6 +238,16 @@ export function createPaymentsService(deps: {
 
   return {
     provider,
+    /** What the web app may offer: the enabled providers (GET /api/payment/methods). */
+    methods(): PaymentMethodsResponse {
+      const providers = paymentProviders.filter((n) => deps.providers[n] !== undefined);
+      return {
+        providers,
+        defaultProvider: deps.defaultProvider,
+        stars: providers.includes('telegram'),
+        crypto: false,
+      };
+    },
     startCheckout,
     chargeSaved,
     onPayment(listener: PaymentListener): void {

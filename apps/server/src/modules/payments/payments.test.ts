@@ -61,6 +61,16 @@ describe('POST /api/payment/purchase', () => {
     expect(provider.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
   });
 
+  it('GET /api/payment/methods: only the built-in sandbox here, no Stars, no crypto', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payment/methods' });
+    expect(res.json()).toEqual({
+      providers: ['sandbox'],
+      defaultProvider: 'sandbox',
+      stars: false,
+      crypto: false,
+    });
+  });
+
   it("answers 404 for another user's payment", async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);

@@ -296,6 +296,11 @@ describe('Stripe Checkout', () => {
     expect(await balance(s)).toBe(500 + 2 * 1099);
   });
 
+  it('GET /api/payment/methods lists Stripe', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payment/methods' });
+    expect(res.json()).toMatchObject({ providers: ['sandbox', 'stripe'], stars: false });
+  });
+
   it('ignores event types it does not use (2xx, nothing changes)', async () => {
     const res = await deliver(event('customer.created', { id: 'cus_x', object: 'customer' }));
     expect(res.statusCode).toBe(200);

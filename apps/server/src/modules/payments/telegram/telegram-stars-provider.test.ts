@@ -177,6 +177,11 @@ describe('Telegram Stars', () => {
     await expect(services().payments.refund(paymentId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it('GET /api/payment/methods says Stars can be used', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payment/methods' });
+    expect(res.json()).toMatchObject({ providers: ['sandbox', 'telegram'], stars: true, crypto: false });
+  });
+
   it('acknowledges updates that are not about payments', async () => {
     const res = await deliver({
       update_id: ++updateId,
