@@ -1,10 +1,18 @@
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@amora/shared/user.ts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../auth/store.ts';
 import type * as AdminApi from '../api/admin-api.ts';
 import { AdminConsole } from './admin-console.tsx';
 import { renderAt, signInAs } from './test-utils.tsx';
 
+const signIn =
+  vi.fn<(body: { email: string; password: string }) => Promise<{ accessToken: string; user: User }>>();
+vi.mock('../../auth/api/auth-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  signIn: (body: { email: string; password: string }) => signIn(body),
+}));
 vi.mock('../../platform/start-platform.ts', () => ({ startPlatform: () => Promise.resolve() }));
 vi.mock('../api/admin-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof AdminApi>()),
@@ -12,13 +20,21 @@ vi.mock('../api/admin-api.ts', async (importOriginal) => ({
 }));
 
 describe('AdminConsole', () => {
-  beforeEach(() => sessionStorage.clear());
-
-  it('sends a guest home with the sign-in popup, remembering the console', async () => {
+  it('asks a guest to sign in right there, and opens the console for an operator who does', async () => {
     signInAs(null);
-    renderAt('/admin/users', '/admin/*', <AdminConsole />);
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/\?popup=sign-in$/);
-    expect(sessionStorage.getItem('amora.returnTo')).toBe('/admin/users');
+    const user = userEvent.setup();
+    signIn.mockResolvedValue({
+      accessToken: 'op-token',
+      user: { _id: 'op1', role: 'admin', onboarded: false, banned: { is: false, reason: null } } as User,
+    });
+    const { router } = renderAt('/admin/users', '/admin/*', <AdminConsole />);
+    const form = await screen.findByTestId('admin-sign-in');
+    await user.type(within(form).getByLabelText('Email'), 'op@example.com');
+    await user.type(within(form).getByLabelText('Password', { exact: true }), 'operator password');
+    await user.click(within(form).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    expect(signIn).toHaveBeenCalledWith({ email: 'op@example.com', password: 'operator password' });
+    expect(router.state.location.pathname).toBe('/admin/users');
   });
 
   it.each(['user', 'partner'] as const)('shows the no-access page to a %s', async (role) => {

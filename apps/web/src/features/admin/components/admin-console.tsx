@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { Toaster } from '../../../components/ui/toaster.tsx';
-import { rememberReturnPath } from '../../../lib/popup.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { AuthForm } from '../../auth/components/auth-form.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { startPlatform } from '../../platform/start-platform.ts';
 import { LanguageSwitcher } from '../../user/components/language-switcher.tsx';
@@ -27,20 +28,20 @@ const sections = [
 /**
  * `/admin/*`: the operator console (docs/decisions/021). Its own frame, outside the app shell, so
  * the maintenance screen an operator turns on does not cover the switch that turns it off. Only
- * accounts with the admin role get in: guests are asked to sign in, everyone else sees no-access.
+ * accounts with the admin role get in: guests sign in right here (no onboarding detour), everyone
+ * else sees no-access.
  */
 export function AdminConsole() {
   const { t } = useTranslation();
   const status = useAuthStore((s) => s.status);
   const role = useAuthStore((s) => s.user?.role ?? null);
-  const location = useLocation();
 
   useEffect(() => {
     void startPlatform();
   }, []);
 
   if (status === 'restoring') return <PageSpinner label={t('common.loading')} />;
-  if (role === null) return <GuestRedirect from={location.pathname + location.search} />;
+  if (role === null) return <AdminSignIn />;
   if (role !== 'admin') return <Navigate to="/no-access" replace />;
 
   return (
@@ -94,7 +95,25 @@ export function AdminConsole() {
   );
 }
 
-function GuestRedirect({ from }: { from: string }) {
-  useEffect(() => rememberReturnPath(from), [from]);
-  return <Navigate to="/?popup=sign-in" replace />;
+/** The console's own sign-in: an operator lands in the console, not in the app's onboarding. */
+function AdminSignIn() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(t('admin.title'));
+  return (
+    <main className={styles.signIn} data-testid="admin-sign-in">
+      <div className={styles.signInCard}>
+        <Logo />
+        <h1 className={styles.sectionTitle}>{t('admin.title')}</h1>
+        <p className={styles.muted}>{t('admin.signInText')}</p>
+        <AuthForm
+          mode="sign-in"
+          onModeChange={(mode) => {
+            if (mode === 'sign-up') void navigate('/?popup=sign-up');
+          }}
+          onSuccess={() => undefined}
+        />
+      </div>
+    </main>
+  );
 }
