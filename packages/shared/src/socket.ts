@@ -1,6 +1,6 @@
 import type { AiStatus } from './ai-status.ts';
 import type { Message } from './chat.ts';
-import type { ChatMode, ChatStatus, Mood, TypingState } from './enums.ts';
+import type { ChatMode, ChatStatus, Language, Mood, TypingState } from './enums.ts';
 
 export type ChatStatePayload = {
   chatId: string;
@@ -12,6 +12,8 @@ export type ChatStatePayload = {
   voiceMode: boolean;
   spicy: boolean;
   status: ChatStatus;
+  /** The chat's language (replies come in it). */
+  language: Language;
 };
 
 export type VoiceModeAck =
@@ -25,6 +27,8 @@ export interface ServerToClientEvents {
   chat: (p: ChatStatePayload) => void;
   tokens: (p: { tokens: number }) => void;
   message_failed: (p: { chatId: string; messageId: string }) => void;
+  /** Her messages in the chat were read (on any of the user's devices). */
+  read: (p: { chatId: string }) => void;
   chat_reset: (p: { chatId: string }) => void;
   all_reset: (p: Record<string, never>) => void;
   banned: (p: { reason: string | null }) => void;

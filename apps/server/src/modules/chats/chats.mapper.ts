@@ -40,6 +40,7 @@ export function toChatState(c: ChatRow): ChatStatePayload {
     voiceMode: c.voiceMode,
     spicy: c.spicy,
     status: ChatStatus.catch('active').parse(c.status),
+    language: Language.catch('en').parse(c.language),
   };
 }
 

@@ -99,12 +99,6 @@ export function createChatsRepository() {
         .orderBy(desc(messages.seq))
         .limit(limit);
     },
-    async markRead(db: DbOrTx, chatId: string): Promise<void> {
-      await db
-        .update(messages)
-        .set({ readed: true })
-        .where(and(eq(messages.chatId, chatId), eq(messages.self, false), eq(messages.readed, false)));
-    },
     /** Marks her unread messages read; returns how many changed. */
     async markReadCount(db: DbOrTx, chatId: string): Promise<number> {
       const rows = await db

@@ -380,8 +380,8 @@ export function createChatsService(deps: ChatsDeps) {
         const anchor = await repo.findMessage(db, chatId, before);
         if (!anchor) throw notFound('Message not found');
         beforeSeq = anchor.seq;
-      } else {
-        await repo.markRead(db, chatId);
+      } else if ((await repo.markReadCount(db, chatId)) > 0) {
+        realtime.toUser(userId, 'read', { chatId });
       }
       const rows = await repo.page(db, chatId, CHAT_PAGE_SIZE + 1, beforeSeq);
       const hasMore = rows.length > CHAT_PAGE_SIZE;

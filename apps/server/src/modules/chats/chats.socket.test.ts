@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestApp, eventually, onboardedUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let url: string;
@@ -94,5 +94,59 @@ describe('realtime reply', () => {
     expect(await laptopGotMessage).toBe(true);
     expect(strangerSaw).toEqual([]);
     for (const s of [phone, laptop, stranger]) s.close();
+  });
+});
+
+describe('read receipts across devices', () => {
+  it("reading on one device tells the user's other devices (and only them); the chat state carries the language", async () => {
+    const user = await onboardedUser(t.app);
+    const other = await onboardedUser(t.app);
+    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data;
+    const chat = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: bearer(user),
+        payload: { botId: bots[0]._id, language: 'ru' },
+      })
+    ).json().data.chat;
+    const tab = client(user.token);
+    const stranger = client(other.token);
+    await Promise.all([connected(tab), connected(stranger)]);
+    const reads: Array<{ chatId: string }> = [];
+    const states: Array<{ chatId: string; language?: string; locked: boolean }> = [];
+    const strangerSaw: string[] = [];
+    tab.on('read', (p: { chatId: string }) => reads.push(p));
+    tab.on('chat', (p: { chatId: string; language?: string; locked: boolean }) => states.push(p));
+    stranger.onAny((event: string) => strangerSaw.push(event));
+
+    // Her greeting is unread; another tab opens the chat and reads it.
+    const read = await t.app.inject({ method: 'POST', url: `/api/chat/${chat._id}/read`, headers: bearer(user) });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().updated).toBeGreaterThan(0);
+    await eventually(() => Promise.resolve(reads.length === 1 ? true : null));
+    expect(reads[0]).toEqual({ chatId: chat._id });
+    // Nothing left to read: no second event.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/chat/${chat._id}/read`, headers: bearer(user) })).json()
+        .updated,
+    ).toBe(0);
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/send/${chat._id}`,
+      headers: bearer(user),
+      payload: { message: { message: 'Привет' }, type: 'text' },
+    });
+    expect(sent.statusCode).toBe(200);
+    await eventually(() => Promise.resolve(states.some((s) => !s.locked) ? true : null));
+    expect(states.every((s) => s.language === 'ru')).toBe(true);
+    // Opening the chat (its first page) also reads her reply, and says so.
+    await t.app.inject({ method: 'GET', url: `/api/chat/${chat._id}`, headers: bearer(user) });
+    await eventually(() => Promise.resolve(reads.length === 2 ? true : null));
+    expect(reads).toHaveLength(2);
+    expect(strangerSaw).toEqual([]);
+    tab.close();
+    stranger.close();
   });
 });

@@ -225,7 +225,10 @@ export function createCompanionService(deps: CompanionDeps) {
     /** Marks her messages in the chat read (the open chat calls it when a reply arrives). */
     async markRead(userId: string, chatId: string): Promise<{ updated: number }> {
       await owned(userId, chatId);
-      return { updated: await repo.markReadCount(db, chatId) };
+      const updated = await repo.markReadCount(db, chatId);
+      // The user's other devices drop the unread badge too.
+      if (updated > 0) realtime.toUser(userId, 'read', { chatId });
+      return { updated };
     },
 
     /**

@@ -9,7 +9,10 @@ import type { InfiniteData } from '@tanstack/react-query';
  */
 export type ChatThread = InfiniteData<ChatWithMessages>;
 export type ChatPatch = Partial<
-  Pick<Chat, 'level' | 'points' | 'mood' | 'mode' | 'locked' | 'voiceMode' | 'spicy' | 'status' | 'typing'>
+  Pick<
+    Chat,
+    'level' | 'points' | 'mood' | 'mode' | 'locked' | 'voiceMode' | 'spicy' | 'status' | 'typing' | 'language'
+  >
 >;
 
 export const TEMP_ID_PREFIX = 'tmp-';
@@ -73,6 +76,15 @@ export function markMessageFailed(thread: ChatThread, id: string): ChatThread {
   }));
 }
 
+/** Her messages read (on this or another of the user's devices). */
+export function markThreadRead(thread: ChatThread): ChatThread {
+  if (!thread.pages.some((page) => page.messages.some((m) => !m.self && !m.readed))) return thread;
+  return mapPages(thread, (page) => ({
+    ...page,
+    messages: page.messages.map((m) => (!m.self && !m.readed ? { ...m, readed: true } : m)),
+  }));
+}
+
 export function patchThread(thread: ChatThread, patch: ChatPatch): ChatThread {
   return mapPages(thread, (page) => ({ ...page, ...patch }));
 }
@@ -93,6 +105,7 @@ export function chatStatePatch(payload: ChatStatePayload): ChatPatch {
     status: rest.status,
   };
   if (typeof rest.spicy === 'boolean') patch.spicy = rest.spicy;
+  if (rest.language) patch.language = rest.language;
   return patch;
 }
 

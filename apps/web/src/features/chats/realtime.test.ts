@@ -197,9 +197,31 @@ describe('socket events', () => {
       voiceMode: false,
       spicy: false,
       status: 'active',
+      language: 'ru',
     });
-    expect(getThread().pages[0]).toMatchObject({ level: 2, points: 24, mood: 'Crush', locked: false });
-    expect(getList()[0]).toMatchObject({ level: 2, points: 24, locked: false });
+    expect(getThread().pages[0]).toMatchObject({
+      level: 2,
+      points: 24,
+      mood: 'Crush',
+      locked: false,
+      language: 'ru',
+    });
+    expect(getList()[0]).toMatchObject({ level: 2, points: 24, locked: false, language: 'ru' });
+  });
+
+  it('read: another device read her messages, so this one marks them read and drops the badge', () => {
+    const { queryClient, handlers, getThread, getList } = setup();
+    queryClient.setQueryData(
+      chatKeys.thread('c1'),
+      thread([[message('m1', { self: true, readed: true }), message('m2'), message('m3')]]),
+    );
+    const last = { _id: 'm3', message: 'text m3', date: '2025-01-01T12:03:00.000Z', readed: false, self: false };
+    queryClient.setQueryData(chatKeys.list(), [chat('c1', { lastMessage: last }), chat('c2', { lastMessage: last })]);
+    expect(countUnread(getList())).toBe(2);
+    handlers.read!({ chatId: 'c1' });
+    expect(threadMessages(getThread()).every((m) => m.readed)).toBe(true);
+    expect(getList()[0]!.lastMessage!.readed).toBe(true);
+    expect(countUnread(getList())).toBe(1);
   });
 
   it('message_failed: marks the message as failed', () => {

@@ -6,7 +6,9 @@ import { chatKeys } from './api/chats-api.ts';
 import {
   chatStatePatch,
   listWithMessage,
+  markListRead,
   markMessageFailed,
+  markThreadRead,
   patchListChat,
   patchThread,
   upsertMessage,
@@ -57,6 +59,10 @@ export function createRealtimeHandlers(queryClient: QueryClient, deps: RealtimeD
     },
     message_failed: ({ chatId, messageId }) => {
       updateThread(chatId, (thread) => markMessageFailed(thread, messageId));
+    },
+    read: ({ chatId }) => {
+      updateThread(chatId, markThreadRead);
+      updateList((list) => markListRead(list, chatId));
     },
     chat_reset: ({ chatId }) => {
       void queryClient.resetQueries({ queryKey: chatKeys.thread(chatId) });
