@@ -30,6 +30,11 @@ interface TelegramWebApp {
     offClick: (cb: () => void) => void;
   };
   onEvent: (event: 'themeChanged', cb: () => void) => void;
+  /** Opens a Stars invoice link (Bot API createInvoiceLink); absent on old Telegram clients. */
+  openInvoice?: (
+    url: string,
+    callback?: (status: 'paid' | 'cancelled' | 'failed' | 'pending') => void,
+  ) => void;
 }
 
 interface Window {

@@ -1,4 +1,9 @@
-import type { CheckoutResponse, PaymentStatusResponse } from '@amora/shared/payments.ts';
+import type {
+  CheckoutResponse,
+  PaymentMethodsResponse,
+  PaymentProviderName,
+  PaymentStatusResponse,
+} from '@amora/shared/payments.ts';
 import type {
   RenewalRetryResponse,
   SubscriptionLastResponse,
@@ -7,10 +12,18 @@ import type {
 import type { User } from '@amora/shared/user.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const paymentKeys = { status: (id: string) => ['payment', 'status', id] as const };
+export const paymentKeys = {
+  status: (id: string) => ['payment', 'status', id] as const,
+  methods: ['payment', 'methods'] as const,
+};
 
-export function purchasePack(packId: string): Promise<CheckoutResponse> {
-  return api.post<CheckoutResponse>('/payment/purchase', { packId });
+export function purchasePack(packId: string, provider?: PaymentProviderName): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/payment/purchase', { packId, ...(provider ? { provider } : {}) });
+}
+
+/** What this server takes payments with (providers, Telegram Stars, crypto). */
+export function fetchPaymentMethods(signal?: AbortSignal): Promise<PaymentMethodsResponse> {
+  return api.get<PaymentMethodsResponse>('/payment/methods', { signal });
 }
 
 export function fetchPaymentStatus(id: string, signal?: AbortSignal): Promise<PaymentStatusResponse> {
@@ -23,8 +36,8 @@ export function fetchMe(): Promise<{ user: User }> {
 
 export const subscriptionKeys = { last: ['subscription', 'last'] as const };
 
-export function subscribePlan(planId: string): Promise<CheckoutResponse> {
-  return api.post<CheckoutResponse>('/payment/subscribe', { planId });
+export function subscribePlan(planId: string, provider?: PaymentProviderName): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/payment/subscribe', { planId, ...(provider ? { provider } : {}) });
 }
 
 export function fetchLastSubscription(signal?: AbortSignal): Promise<SubscriptionLastResponse> {

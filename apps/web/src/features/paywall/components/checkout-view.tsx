@@ -1,19 +1,24 @@
 import { formatPrice } from '@amora/shared/payments.ts';
+import { priceWithPromo, type PendingDiscountResponse } from '@amora/shared/promo.ts';
 import { formatTokens } from '@amora/shared/rules.ts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useIsSignedIn } from '../../auth/store.ts';
+import { fetchPendingDiscount, promoKeys } from '../../promo/api/promo-api.ts';
+import { telegramWebApp } from '../../telegram/telegram.ts';
 import { purchasePack, subscribePlan } from '../api/payments-api.ts';
+import { usePaysWithStars } from '../hooks/use-payment-methods.ts';
 import { useOffers, type Offer } from '../hooks/use-offers.ts';
 import { PeriodText } from './period-text.tsx';
 import styles from './paywall.module.css';
 
 /** The offer named by `?pack=` or `?plan=`, and the query string that names it. */
-function useChosenOffer(): { offer: Offer | null; isPending: boolean; query: string } {
+export function useChosenOffer(): { offer: Offer | null; isPending: boolean; query: string } {
   const [params] = useSearchParams();
   const packId = params.get('pack');
   const planId = params.get('plan');
@@ -27,10 +32,24 @@ function useChosenOffer(): { offer: Offer | null; isPending: boolean; query: str
   return { offer, isPending, query };
 }
 
-function Summary({ offer }: { offer: Offer }) {
+/** The promo-code discount waiting for this checkout (the server takes it when the payment is created). */
+function usePendingDiscount(): PendingDiscountResponse['discount'] {
+  const signedIn = useIsSignedIn();
+  const discount = useQuery({
+    queryKey: promoKeys.discount,
+    queryFn: ({ signal }) => fetchPendingDiscount(signal),
+    enabled: signedIn,
+  });
+  return discount.data?.discount ?? null;
+}
+
+export function Summary({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation();
   const { summary } = offer;
+  const promo = usePendingDiscount();
   const money = (n: number) => formatPrice(n, summary.price.currency, i18n.language);
+  const listed = summary.price.price;
+  const total = promo ? priceWithPromo(listed, promo.percent, summary.price.currency) : listed;
   return (
     <dl className={styles.summary} data-testid="checkout-summary">
       <dt>{t('paywall.totalTokens')}</dt>
@@ -53,9 +72,17 @@ function Summary({ offer }: { offer: Offer }) {
           ? `${money(summary.profit)} (${summary.profitPercent} %)`
           : `${summary.profitPercent} %`}
       </dd>
+      {promo && total < listed ? (
+        <>
+          <dt>{t('paywall.promoDiscount', { code: promo.code })}</dt>
+          <dd data-testid="checkout-promo">
+            {t('paywall.promoDiscountValue', { percent: promo.percent, amount: money(listed - total) })}
+          </dd>
+        </>
+      ) : null}
       <dt className={styles.total}>{t('paywall.totalPrice')}</dt>
       <dd className={styles.total} data-testid="checkout-price">
-        {money(summary.price.price)}
+        {total < listed ? <s className={styles.oldPrice}>{money(listed)}</s> : null} {money(total)}
       </dd>
     </dl>
   );
@@ -65,6 +92,7 @@ function Summary({ offer }: { offer: Offer }) {
 export function CheckoutView() {
   const { t } = useTranslation();
   const { offer, isPending, query } = useChosenOffer();
+  const stars = usePaysWithStars();
   useDocumentTitle(t('paywall.checkoutTitle'));
   if (isPending) return <PageSpinner label={t('common.loading')} />;
   if (!offer) return <Navigate to="/paywall" replace />;
@@ -84,7 +112,14 @@ export function CheckoutView() {
             className={buttonClass('primary', 'lg', true)}
             data-testid="pay-by-card"
           >
-            {t('paywall.payByCard')}
+            {stars ? t('paywall.payWithStars') : t('paywall.payByCard')}
+          </Link>
+          <Link
+            to={`/paywall/crypto?${query}`}
+            className={buttonClass('secondary', 'md', true)}
+            data-testid="pay-with-crypto"
+          >
+            {t('paywall.payWithCrypto')}
           </Link>
           <Link to="/paywall" className={buttonClass('ghost', 'md', true)}>
             {t('common.back')}
@@ -100,19 +135,38 @@ export function CardView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { offer, isPending, query } = useChosenOffer();
+  const stars = usePaysWithStars();
   const pay = useMutation({
-    mutationFn: (o: Offer) => (o.kind === 'pack' ? purchasePack(o.id) : subscribePlan(o.id)),
-    onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+    mutationFn: (o: Offer) => {
+      const provider = stars ? ('telegram' as const) : undefined;
+      return o.kind === 'pack' ? purchasePack(o.id, provider) : subscribePlan(o.id, provider);
+    },
+    onSuccess: ({ checkoutUrl, paymentId }) => {
+      const app = stars ? telegramWebApp() : null;
+      if (!app?.openInvoice) {
+        window.location.assign(checkoutUrl);
+        return;
+      }
+      // Telegram shows its own Stars sheet; the tokens arrive with its successful_payment update.
+      app.openInvoice(checkoutUrl, (status) => {
+        const q = `?paymentId=${encodeURIComponent(paymentId)}`;
+        if (status === 'paid' || status === 'pending') void navigate(`/paywall/processing${q}`);
+        else if (status === 'failed') void navigate(`/paywall/declined${q}`);
+        else pay.reset();
+      });
+    },
   });
-  useDocumentTitle(t('paywall.cardTitle'));
+  useDocumentTitle(stars ? t('paywall.starsTitle') : t('paywall.cardTitle'));
   if (isPending) return <PageSpinner label={t('common.loading')} />;
   if (!offer) return <Navigate to="/paywall" replace />;
   return (
     <div className={`${styles.page} ${styles.narrow}`} data-testid="paywall-card">
-      <h1 className={`${styles.title} display-font`}>{t('paywall.cardTitle')}</h1>
+      <h1 className={`${styles.title} display-font`}>
+        {stars ? t('paywall.starsTitle') : t('paywall.cardTitle')}
+      </h1>
       <section className={styles.panel}>
         <Summary offer={offer} />
-        <p className={styles.muted}>{t('paywall.cardText')}</p>
+        <p className={styles.muted}>{stars ? t('paywall.starsText') : t('paywall.cardText')}</p>
         {pay.isError ? (
           <p role="alert" className={styles.errorText}>
             {errorMessage(pay.error, t)}

@@ -3,6 +3,7 @@ import { formatTokens } from '@amora/shared/rules.ts';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/ui/icons.tsx';
 import type { PackOffer } from '../hooks/use-offers.ts';
+import { OfferPrice } from './offer-price.tsx';
 import styles from './paywall.module.css';
 
 /** A token pack: its tokens, price and profit (SPEC §3). */
@@ -26,14 +27,7 @@ export function PackCard({ offer, onChoose }: { offer: PackOffer; onChoose: () =
         <CoinIcon size={22} />
         {t('paywall.tokens', { tokens: formatTokens(pack.tokens) })}
       </span>
-      <span className={styles.prices}>
-        <span className={styles.price}>{formatPrice(price.price, price.currency, i18n.language)}</span>
-        {price.oldPrice !== null ? (
-          <span className={styles.oldPrice}>
-            {formatPrice(price.oldPrice, price.currency, i18n.language)}
-          </span>
-        ) : null}
-      </span>
+      <OfferPrice price={price} />
       <span className={styles.profit}>
         {summary.profit > 0
           ? t('paywall.profitAmount', { amount: formatPrice(summary.profit, price.currency, i18n.language) })

@@ -1,13 +1,13 @@
-import { formatPrice } from '@amora/shared/payments.ts';
 import { formatTokens } from '@amora/shared/rules.ts';
 import { useTranslation } from 'react-i18next';
 import type { PlanOffer } from '../hooks/use-offers.ts';
 import { PeriodText } from './period-text.tsx';
+import { OfferPrice } from './offer-price.tsx';
 import styles from './paywall.module.css';
 
 /** A subscription plan: period, tokens a month, price and profit. */
 export function PlanCard({ offer, onChoose }: { offer: PlanOffer; onChoose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { plan, summary } = offer;
   const { price } = summary;
   return (
@@ -30,14 +30,7 @@ export function PlanCard({ offer, onChoose }: { offer: PlanOffer; onChoose: () =
           ? t('paywall.tokensPerMonth', { tokens: formatTokens(plan.tokens) })
           : t('paywall.tokens', { tokens: formatTokens(plan.tokens) })}
       </span>
-      <span className={styles.prices}>
-        <span className={styles.price}>{formatPrice(price.price, price.currency, i18n.language)}</span>
-        {price.oldPrice !== null ? (
-          <span className={styles.oldPrice}>
-            {formatPrice(price.oldPrice, price.currency, i18n.language)}
-          </span>
-        ) : null}
-      </span>
+      <OfferPrice price={price} />
       {offer.discount > 0 ? (
         <span className={styles.profit}>{t('paywall.firstDiscount', { percent: offer.discount })}</span>
       ) : plan.is_trial ? (

@@ -8,6 +8,7 @@ import type { SubscriptionPlan, TokenPack } from '@amora/shared/settings.ts';
 import { discounted, firstSubscriptionDiscount } from '@amora/shared/subscriptions.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { useSettings } from '../../settings/hooks/use-settings.ts';
+import { usePaysWithStars } from './use-payment-methods.ts';
 import { useLastSubscription } from './use-subscription.ts';
 
 export type PackOffer = { kind: 'pack'; id: string; pack: TokenPack; summary: OfferSummary };
@@ -21,11 +22,12 @@ export type PlanOffer = {
 };
 export type Offer = PackOffer | PlanOffer;
 
-/** The buyer's price context (SPEC §6): role and geo tier; the web app is not the Telegram platform. */
+/** The buyer's price context (SPEC §6): role, geo tier, and the Telegram platform when paying in Stars. */
 export function usePriceContext(): PriceContext {
   const role = useAuthStore((s) => s.user?.role ?? 'user');
   const tier = useAuthStore((s) => s.user?.geo.tier ?? 2);
-  return { role, tier, platform: null };
+  const stars = usePaysWithStars();
+  return { role, tier, platform: stars ? 'telegram' : null };
 }
 
 /** Token packs and subscription plans with the buyer's prices (and first-subscription discount). */
