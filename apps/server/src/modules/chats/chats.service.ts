@@ -153,6 +153,13 @@ export function createChatsService(deps: ChatsDeps) {
         userMessage: userMessage.text,
         userPhoto: userMessage.photo !== null,
       };
+      if (userMessage.photo && brain.seesPhotos && deps.replyMedia?.userPhotoDataUrl) {
+        const seen = await deps.replyMedia.userPhotoDataUrl(userMessage.photo).catch((err: unknown) => {
+          log.warn({ err, chatId }, 'could not read the user photo for the engine');
+          return null;
+        });
+        if (seen) context.userPhotoUrl = seen;
+      }
       if (brain.stream) {
         stream = createReplyStream({
           realtime,

@@ -35,6 +35,8 @@ export interface ReplyMedia {
   }): Promise<ReplyAttachment | null>;
   /** Checks the rules for sending a photo (403), validates the image (400), stores it; returns its URL. */
   acceptUserPhoto(input: { user: UserRow; chat: ChatRow; bot: BotWithRow; dataUrl: string }): Promise<string>;
+  /** A stored photo of the user's (its URL) as a data URL for an engine that sees images; null if gone. */
+  userPhotoDataUrl?(url: string): Promise<string | null>;
 }
 
 /** Runs inside the transaction that stores her message; returns the balance after, or null when nothing moved. */

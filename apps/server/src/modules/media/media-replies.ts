@@ -102,5 +102,6 @@ export function createMediaReplies(deps: {
         throw forbidden(`Available at level ${unlockLevel('sendPhoto')}`);
       return media.storeUserPhoto(user.id, dataUrl);
     },
+    userPhotoDataUrl: (url) => media.userPhotoDataUrl(url),
   };
 }

@@ -32,6 +32,8 @@ export type BrainContext = {
   userMessage: string;
   /** True when the user's message carries a photo of theirs; she reacts to it. */
   userPhoto?: boolean;
+  /** That photo itself (a data URL of the stored JPEG) for engines that can see images. */
+  userPhotoUrl?: string;
   now: Date;
 };
 
@@ -49,6 +51,8 @@ export type BrainReply = {
 
 export interface Brain {
   readonly name: string;
+  /** True when the engine looks at the user's photo (`userPhotoUrl`); the others only know one came. */
+  readonly seesPhotos?: boolean;
   reply(ctx: BrainContext): Promise<BrainReply>;
   /**
    * Optional: the same as `reply`, delivering the text while it is being written. `onText` gets the

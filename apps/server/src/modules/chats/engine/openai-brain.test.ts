@@ -2,6 +2,7 @@ import type { AiStatus } from '@amora/shared/ai-status.ts';
 import type { Message } from '@amora/shared/chat.ts';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { chats } from '../../../db/schema/chats.ts';
 import { users } from '../../../db/schema/users.ts';
 import { demoCharacters } from '../../bots/demo-characters.ts';
@@ -184,6 +185,39 @@ describe('OpenAI-compatible engine, streaming over the socket', () => {
       .body.messages.map((m) => m.content);
     expect(contents).toContain('My name is Boris and I live in Berlin');
     expect(contents).toContain(STREAM_PIECES.join(''));
+    socket.close();
+  });
+
+  it("shows the model the user's photo as an image content part (a JPEG data URL)", async () => {
+    const user = await onboardedUser(t.app, 'Alex');
+    await t.app.ctx.db.update(users).set({ status: 'Paid' }).where(eq(users.id, user.userId));
+    const chatId = await openChat(user);
+    await t.app.ctx.db.update(chats).set({ points: 45, level: 3 }).where(eq(chats.id, chatId));
+    const { socket, seen } = await socketFor(user);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
+    const before = llm.requests.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/send/${chatId}`,
+      headers: bearer(user),
+      payload: { message: { message: 'This is me at the beach', photo: `data:image/png;base64,${png.toString('base64')}` }, type: 'photo' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await eventually(unlocked(seen, chatId));
+    const req = llm.requests.slice(before).find((r) => r.body.stream)!;
+    const last = req.body.messages.at(-1) as unknown as { role: string; content: unknown };
+    expect(last.role).toBe('user');
+    expect(last.content).toEqual([
+      { type: 'text', text: 'This is me at the beach' },
+      { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/jpeg;base64,/) as unknown } },
+    ]);
+    const url = (last.content as Array<{ image_url?: { url: string } }>)[1]!.image_url!.url;
+    const meta = await sharp(Buffer.from(url.split(',')[1]!, 'base64')).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 40, 30]);
+    // Earlier turns stay plain text.
+    expect(req.body.messages.slice(0, -1).every((m) => typeof m.content === 'string')).toBe(true);
     socket.close();
   });
 

@@ -135,6 +135,7 @@ export function createOpenAiBrain(opts: OpenAiBrainOptions): Brain {
   const writeFirst = referee.writeFirst?.bind(referee);
   return {
     name: 'openai',
+    seesPhotos: true,
     /*
      * "She writes first": the model writes the opening line from the same persona, mood, memory and
      * recent history as a reply; the built-in engine's line (in her voice, offline) is the fallback

@@ -7,7 +7,24 @@
  */
 
 export type LlmRole = 'system' | 'user' | 'assistant';
-export type LlmMessage = { role: LlmRole; content: string };
+export type LlmMessage = {
+  role: LlmRole;
+  content: string;
+  /** An image the user sent with this message (a data URL or a public URL); vision models see it. */
+  image?: string;
+};
+
+/** The wire form: a message with an image becomes text + image_url content parts. */
+export function toWireMessage(m: LlmMessage): { role: LlmRole; content: unknown } {
+  if (!m.image) return { role: m.role, content: m.content };
+  return {
+    role: m.role,
+    content: [
+      { type: 'text', text: m.content },
+      { type: 'image_url', image_url: { url: m.image } },
+    ],
+  };
+}
 
 export type LlmErrorKind = 'timeout' | 'http' | 'network' | 'protocol' | 'empty';
 
@@ -207,7 +224,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions) {
     const res = await open(
       {
         model: opts.model,
-        messages: req.messages,
+        messages: req.messages.map(toWireMessage),
         max_tokens: req.maxTokens,
         ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
         stream: true,
@@ -313,7 +330,7 @@ export function createOpenAiClient(opts: OpenAiClientOptions) {
           const res = await open(
             {
               model: opts.model,
-              messages: req.messages,
+              messages: req.messages.map(toWireMessage),
               max_tokens: req.maxTokens,
               ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
               stream: false,

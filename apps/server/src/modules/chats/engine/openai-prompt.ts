@@ -15,6 +15,8 @@ import type { LlmMessage } from './openai-client.ts';
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 /** Per-message overhead of the chat format (role markers). */
 const MESSAGE_OVERHEAD = 4;
+/** What an attached image costs a vision model (roughly one 512 px tile set at high detail). */
+export const IMAGE_TOKENS = 800;
 
 const languageNames: Record<Language, string> = {
   en: 'English',
@@ -228,8 +230,12 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const available = input.budgetTokens - input.replyTokens;
   let sections = systemSections(input);
   const userText = ctx.userMessage.trim() || '(sent you a photo)';
-  const cost = (m: LlmMessage) => estimateTokens(m.content) + MESSAGE_OVERHEAD;
-  const user: LlmMessage = { role: 'user', content: userText };
+  const cost = (m: LlmMessage) => estimateTokens(m.content) + MESSAGE_OVERHEAD + (m.image ? IMAGE_TOKENS : 0);
+  const user: LlmMessage = {
+    role: 'user',
+    content: userText,
+    ...(ctx.userPhotoUrl ? { image: ctx.userPhotoUrl } : {}),
+  };
 
   let system: LlmMessage = { role: 'system', content: joinSections(sections) };
   // Drop optional sections until the system and the new message fit on their own.
