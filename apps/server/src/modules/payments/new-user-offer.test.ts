@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import {
-  bearer,
-  createTestApp,
-  eventually,
-  signUp,
-  type Session,
-  type TestApp,
-} from '../../test/test-app.ts';
+import { bearer, createTestApp, signUp, type Session, type TestApp } from '../../test/test-app.ts';
+import * as kit from './payments-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,22 +23,10 @@ describe('the new-user offer (SPEC §9)', () => {
     const s = await signUp(t.app);
     const res = await buy(s);
     expect(res.statusCode).toBe(200);
-    const { paymentId, checkoutUrl } = res.json<{ paymentId: string; checkoutUrl: string }>();
-    const status = async () =>
-      (
-        await t.app.inject({ method: 'GET', url: `/api/payment/status/${paymentId}`, headers: bearer(s) })
-      ).json<{
-        status: string;
-        amount: number;
-      }>();
-    expect((await status()).amount).toBe(799);
-    await t.app.inject({
-      method: 'POST',
-      url: checkoutUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/40', cvc: '123' }).toString(),
-    });
-    await eventually(async () => (await status()).status === 'success', 400);
+    const { paymentId, checkoutUrl } = res.json<kit.Checkout>();
+    expect((await kit.statusResponse(t, s, paymentId)).json()).toMatchObject({ amount: 799 });
+    await kit.payWithCard(t, checkoutUrl, '4242424242424242');
+    await kit.waitStatus(t, s, paymentId, 'success');
     const user = await t.app.ctx.services.users.getById(s.userId);
     expect(user.tokens).toBe(500 + 1599);
     expect(user.status).toBe('Paid');
