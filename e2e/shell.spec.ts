@@ -62,6 +62,52 @@ test('an unknown or malformed remote_id says the character is not found', async 
   }
 });
 
+test("a home card's details open her profile popup, its chat button still starts the chat; in a chat, her avatar does", async ({
+  page,
+}) => {
+  await skipAgeGate(page);
+  await page.goto('/');
+  const card = page.getByTestId('model-card').nth(1);
+  const botId = await card.getAttribute('data-bot-id');
+  const bots = ((await (await page.request.get('/api/bots')).json()) as { data: BotInfo[] }).data;
+  const remoteId = bots.find((b) => b._id === botId)!.remote_id;
+  await card.getByTestId('model-card-profile').click();
+  const dialog = page.getByTestId('selected-model-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`popup=selected-model&remote_id=${remoteId}`));
+  await expect(dialog.getByTestId('selected-model')).toHaveAttribute('data-remote-id', String(remoteId));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The chat button (her portrait) asks a guest to sign up, without the profile in between.
+  await card.getByRole('button').click();
+  await expect(page.getByTestId('sign-up-dialog')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]popup=sign-up/);
+  await expect(dialog).toBeHidden();
+
+  // Signed in, in her chat: the avatar in the header opens the same popup over the conversation.
+  const signUp = await page.request.post('/api/auth/sign-up', {
+    data: { email: uniqueEmail(), password: 'a long password 1', termsAccepted: true },
+  });
+  const { accessToken } = (await signUp.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  await page.request.post('/api/user/update', {
+    headers,
+    data: { name: 'Robin', age: 30, sex: 'male', country: 'DE' },
+  });
+  const bot = await aBot(page);
+  const chat = await page.request.post('/api/chat', { headers, data: { botId: bot._id } });
+  expect(chat.status()).toBe(201);
+  const chatId = ((await chat.json()) as { data: { chat: { _id: string } } }).data.chat._id;
+  await page.goto(`/chat/${chatId}`);
+  await page.getByTestId('chat-avatar-profile').click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('selected-model')).toHaveAttribute('data-remote-id', String(bot.remote_id));
+  await expect(page).toHaveURL(
+    new RegExp(`/chat/${chatId}\\?popup=selected-model&remote_id=${bot.remote_id}`),
+  );
+});
+
 /** Every route names itself in the tab: `<page> · Amora`, different from home's. */
 test('page titles for every route', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,0 +1,176 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+
+/** The operator console (issue 5): bans, the maintenance switch and promo codes, driven from /admin. */
+const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' };
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function ageVerified(context: BrowserContext): Promise<void> {
+  const base = test.info().project.use.baseURL!;
+  await context.addCookies([{ name: 'age_verified', value: 'true', url: base }]);
+}
+
+async function operatorPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const use = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    userAgent: use.userAgent,
+    deviceScaleFactor: use.deviceScaleFactor,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+  });
+  await ageVerified(context);
+  const page = await context.newPage();
+  await page.goto('/admin');
+  const form = page.getByTestId('admin-sign-in');
+  await form.getByLabel('Email').fill(ADMIN.email);
+  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('admin-console')).toBeVisible();
+  return { context, page };
+}
+
+/** Signs up and onboards in the page's context (the refresh cookie restores the session). */
+async function onboardedUser(page: Page): Promise<string> {
+  await ageVerified(page.context());
+  const email = `console.${stamp()}@example.com`;
+  const res = await page.request.post('/api/auth/sign-up', {
+    data: { email, password: 'a long password 1', termsAccepted: true },
+  });
+  expect(res.status()).toBe(201);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  const update = await page.request.post('/api/user/update', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { name: 'Casey', age: 28, sex: 'female', country: 'FR' },
+  });
+  expect(update.ok()).toBe(true);
+  return email;
+}
+
+async function setMaintenanceByApi(request: APIRequestContext, maintenance: boolean): Promise<void> {
+  const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  await request.put('/api/admin/maintenance', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { maintenance },
+  });
+}
+
+test('a non-operator opening /admin gets the no-access page', async ({ page }) => {
+  await onboardedUser(page);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/no-access$/);
+  await expect(page.getByTestId('no-access')).toBeVisible();
+});
+
+test('the operator bans a user from the console: the ban modal opens live; then lifts it', async ({
+  page,
+  browser,
+}) => {
+  const email = await onboardedUser(page);
+  await page.goto('/');
+  await expect(page.getByTestId('model-card').first()).toBeVisible();
+
+  const operator = await operatorPage(browser);
+  try {
+    const op = operator.page;
+    await op.getByTestId('admin-nav-users').click();
+    await op.getByLabel('Email or user id').fill(email);
+    await op.getByRole('button', { name: 'Find' }).click();
+    const card = op.getByTestId('admin-user').filter({ hasText: email });
+    await card.getByRole('button', { name: 'Ban' }).click();
+    await card.getByLabel('Reason for the ban').fill('Spam in support');
+    await card.getByRole('button', { name: 'Ban this user' }).click();
+    await expect(card).toHaveAttribute('data-banned', 'true');
+
+    const modal = page.getByTestId('ban-dialog');
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText('Spam in support');
+    await modal.getByRole('button', { name: 'OK' }).click();
+
+    await card.getByRole('button', { name: 'Lift the ban' }).click();
+    await expect(card).toHaveAttribute('data-banned', 'false');
+    const chatsNav = page.getByTestId(
+      test.info().project.name === 'phone' ? 'bottom-nav-chats' : 'nav-chats',
+    );
+    await expect(chatsNav).not.toHaveAttribute('aria-disabled', 'true');
+  } finally {
+    await operator.context.close();
+  }
+});
+
+test('maintenance on and off from the console: visitors see the screen, the console stays usable', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await ageVerified(page.context());
+  const operator = await operatorPage(browser);
+  try {
+    const op = operator.page;
+    await op.getByTestId('admin-nav-platform').click();
+    const toggle = op.getByRole('switch', { name: 'Maintenance' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await op
+      .getByTestId('admin-maintenance-confirm')
+      .getByRole('button', { name: 'Turn maintenance on' })
+      .click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+    await page.goto('/');
+    await expect(page.getByTestId('maintenance')).toBeVisible();
+    // The console is not covered by the screen it turned on.
+    await op.reload();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(op.getByTestId('maintenance')).toHaveCount(0);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await page.getByTestId('maintenance-refresh').click();
+    await expect(page.getByTestId('model-card').first()).toBeVisible();
+    await expect(page.getByTestId('maintenance')).toHaveCount(0);
+  } finally {
+    await setMaintenanceByApi(request, false);
+    await operator.context.close();
+  }
+});
+
+test('the operator creates a promo code in the console; a user redeems it', async ({ page, browser }) => {
+  const code = `CONSOLE${stamp().toUpperCase()}`;
+  const operator = await operatorPage(browser);
+  try {
+    const op = operator.page;
+    await op.getByTestId('admin-nav-promo').click();
+    const form = op.getByTestId('admin-promo-form');
+    await form.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+    await form.getByRole('radio', { name: 'Bonus tokens' }).check();
+    await form.getByRole('textbox', { name: 'Tokens' }).fill('300');
+    await form.getByLabel('Maximum uses (optional)').fill('5');
+    await form.getByRole('button', { name: 'Create promo code' }).click();
+    const row = op.getByTestId('admin-promo-code').filter({ hasText: code });
+    await expect(row).toContainText('300 bonus tokens');
+    await expect(row).toContainText('Used 0 of 5');
+
+    await onboardedUser(page);
+    await page.goto('/wallet');
+    await expect(page.getByTestId('wallet-balance')).toContainText('500');
+    const promo = page.getByTestId('promo-code');
+    await promo.getByLabel('Promo code', { exact: true }).fill(code);
+    await promo.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('promo-result')).toHaveText('Done! 300 tokens were added to your balance.');
+    await expect(page.getByTestId('wallet-balance')).toContainText('800');
+
+    await op.reload();
+    await expect(row).toContainText('Used 1 of 5');
+  } finally {
+    await operator.context.close();
+  }
+});
