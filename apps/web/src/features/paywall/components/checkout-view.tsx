@@ -82,7 +82,13 @@ export function Summary({ offer }: { offer: Offer }) {
       ) : null}
       <dt className={styles.total}>{t('paywall.totalPrice')}</dt>
       <dd className={styles.total} data-testid="checkout-price">
-        {total < listed ? <s className={styles.oldPrice}>{money(listed)}</s> : null} {money(total)}
+        {total < listed ? (
+          <>
+            <s className={styles.oldPrice}>{money(listed)}</s> {money(total)}
+          </>
+        ) : (
+          money(total)
+        )}
       </dd>
     </dl>
   );
