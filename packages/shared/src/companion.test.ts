@@ -135,6 +135,8 @@ describe('gifts (SPEC §4)', () => {
 
   it('highlights vitamins when she is ill, else her taste (rent → money), stable per character', () => {
     expect(highlightedGift({ mood: 'Sick', mode: 'dominant', characterId: 'x' })).toBe('vitamins');
+    // Caught cheating again: only jewelry wins her back.
+    expect(highlightedGift({ mood: 'ConstCheater', mode: 'submissive', characterId: 'x' })).toBe('jewelry');
     const seen = new Set<string>();
     for (let i = 0; i < 40; i++) {
       const g = highlightedGift({ mood: 'Neutral', mode: 'gentle', characterId: `bot-${i}` });

@@ -277,9 +277,13 @@ export function giftPreferenceFor(characterId: string, mode: ChatMode): GiftPref
   return h % 2 === 0 ? modePreference[mode] : giftPreferences[(h >>> 1) % giftPreferences.length]!;
 }
 
-/** SPEC §4: the highlighted quick gift — vitamins when she is ill, else what she likes (rent → money). */
+/**
+ * SPEC §4: the highlighted quick gift — vitamins when she is ill, jewelry when she caught the user
+ * cheating again (nothing less wins her back), else what she likes (rent → money).
+ */
 export function highlightedGift(input: { mood: Mood; mode: ChatMode; characterId: string }): GiftId {
   if (input.mood === 'Sick') return 'vitamins';
+  if (input.mood === 'ConstCheater') return 'jewelry';
   return preferenceGift[giftPreferenceFor(input.characterId, input.mode)];
 }
 

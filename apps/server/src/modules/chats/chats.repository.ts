@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bots } from '../../db/schema/bots.ts';
 import { chats, messages, type ChatRow, type MessageRow } from '../../db/schema/chats.ts';
@@ -128,6 +128,23 @@ export function createChatsRepository() {
         .orderBy(chats.lastActivityAt)
         .limit(limit);
       return rows.map((r) => r.chat);
+    },
+    /** True when the user talked to another character (not support) after `since`. */
+    async activeElsewhereSince(db: DbOrTx, userId: string, chatId: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chats.id })
+        .from(chats)
+        .innerJoin(bots, eq(bots.id, chats.botId))
+        .where(
+          and(
+            eq(chats.userId, userId),
+            ne(chats.id, chatId),
+            eq(bots.isSupport, false),
+            gt(chats.lastActivityAt, since),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
     /** Claims one neglect step (safe with several nodes: only one conditional update wins). */
     async claimNeglect(db: DbOrTx, chatId: string, stepBefore: Date, now: Date): Promise<ChatRow | null> {

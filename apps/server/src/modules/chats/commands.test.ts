@@ -239,7 +239,8 @@ describe('mode, spicy, language, reload', () => {
     await setChat(chatId, { points: 40, level: 3, mood: 'Boyfriend' });
     expect((await command(s, chatId, 'spicy:on')).statusCode).toBe(200);
     let chat = await chatOf(s, chatId);
-    expect(chat).toMatchObject({ spicy: true, mood: 'Excited' });
+    // The heat is new (NewSexting); it settles into Excited with the next message.
+    expect(chat).toMatchObject({ spicy: true, mood: 'NewSexting' });
     expect((await command(s, chatId, 'spicy:off')).statusCode).toBe(200);
     chat = await chatOf(s, chatId);
     expect(chat).toMatchObject({ spicy: false, mood: 'Boyfriend' });

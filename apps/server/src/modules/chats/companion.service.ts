@@ -248,10 +248,12 @@ export function createCompanionService(deps: CompanionDeps) {
           const done = await db.transaction(async (tx) => {
             const chat = await repo.claimNeglect(tx, due.id, stepBefore, now);
             if (!chat) return null;
+            const elsewhere = await repo.activeElsewhereSince(tx, chat.userId, chat.id, chat.lastActivityAt);
             const o = afterNeglect(
               relationshipState(chat),
               now.getTime() - chat.lastActivityAt.getTime(),
               cfg,
+              elsewhere,
             );
             return applyOutcome(tx, chat, o, { cause: 'neglect', userName: user.name });
           });

@@ -112,6 +112,32 @@ describe('neglect (the relationship clock)', () => {
   });
 });
 
+describe('jealousy', () => {
+  it('neglected while the user talks to another character she turns Cheater; support chats do not count', async () => {
+    const { s, id } = await paidChat();
+    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data as Array<{ _id: string }>;
+    const other = (await inject(s, 'POST', '/api/chat', { botId: bots[1]!._id })).json().data.chat._id as string;
+    const support = (await inject(s, 'POST', '/api/chat/support')).json().support._id as string;
+    const longAgo = hours(cfg.neglect_after_hours + 1);
+    await setChat(id, { points: 45, level: 3, mood: 'Boyfriend', lastActivityAt: longAgo });
+    // Only the support chat was busy: she is just sad.
+    await setChat(other, { lastActivityAt: hours(cfg.neglect_after_hours + 2) });
+    await setChat(support, { lastActivityAt: new Date() });
+    await sweep();
+    expect((await chatOf(s, id)).mood).toBe('Sad');
+
+    // He writes to another character meanwhile: the next step finds out.
+    await setChat(id, { mood: 'Boyfriend', neglectedAt: hours(cfg.neglect_after_hours + 0.5) });
+    await setChat(other, { lastActivityAt: new Date() });
+    await sweep(new Date(Date.now() + cfg.neglect_after_hours * 60 * 60 * 1000));
+    const chat = await chatOf(s, id);
+    expect(chat.mood).toBe('Cheater');
+    // A gift makes up for it.
+    expect((await inject(s, 'POST', `/api/chat/command/${id}`, { command: 'gift:chocolate' })).statusCode).toBe(200);
+    expect((await chatOf(s, id)).mood).not.toBe('Cheater');
+  });
+});
+
 describe('abuse', () => {
   it('sustained rudeness ends in a break-up that cannot be undone', async () => {
     const { s, id } = await paidChat();

@@ -43,8 +43,51 @@ describe('points and levels', () => {
     ]);
     expect(baselineMood(3, true)).toBe('Excited');
     expect(baselineMood(4, true)).toBe('Sexting');
-    expect(afterSpicy(state({ points: 40, mood: 'Boyfriend' }), true).mood).toBe('Excited');
     expect(afterSpicy(state({ points: 40, mood: 'Cold' }), true).mood).toBe('Cold');
+  });
+
+  it('spicy on starts NewSexting, which settles into Excited (level 3) or Sexting (level 4) with his next message', () => {
+    const at3 = afterSpicy(state({ points: 40, mood: 'Boyfriend' }), true);
+    expect(at3).toMatchObject({ spicy: true, mood: 'NewSexting' });
+    expect(afterReply(at3, { pointsDelta: 1 }, cfg).mood).toBe('Excited');
+    const at4 = afterSpicy(state({ points: 60, mood: 'Meaning' }), true);
+    expect(at4.mood).toBe('NewSexting');
+    expect(afterReply(at4, { pointsDelta: 1, engineMood: 'Crush' }, cfg).mood).toBe('Sexting');
+    expect(afterSpicy(at3, false).mood).toBe('Boyfriend');
+  });
+});
+
+describe('jealousy (Cheater, ConstCheater)', () => {
+  const silence = cfg.neglect_after_hours * 60 * 60 * 1000 + 1;
+
+  it('neglected while he talks to other characters: Cheater, then ConstCheater when it happens again', () => {
+    const s = state({ points: 45, mood: 'Boyfriend' });
+    expect(afterNeglect(s, silence, cfg, false).mood).toBe('Sad');
+    const caught = afterNeglect(s, silence, cfg, true);
+    expect(caught.mood).toBe('Cheater');
+    expect(caught.points).toBe(45 - cfg.neglect_points);
+    // Silence alone does not change her mind, and another round with the others makes it constant.
+    expect(afterNeglect(caught, silence, cfg, false).mood).toBe('Cheater');
+    expect(afterNeglect(caught, silence, cfg, true).mood).toBe('ConstCheater');
+    // Illness and the last warning come first.
+    expect(afterNeglect(state({ points: 45, mood: 'Sick' }), silence, cfg, true).mood).toBe('Sick');
+    expect(afterNeglect(s, cfg.break_up_after_days * day * 0.8, cfg, true).mood).toBe('Break');
+  });
+
+  it('kind words do not end it; any gift ends Cheater, only jewelry ends ConstCheater', () => {
+    const cheater = state({ points: 45, mood: 'Cheater' });
+    expect(afterReply(cheater, { pointsDelta: 2, engineMood: 'Boyfriend' }, cfg).mood).toBe('Cheater');
+    expect(afterGift(cheater, 'chocolate', cfg).mood).toBe('Boyfriend');
+    const constant = state({ points: 45, mood: 'ConstCheater' });
+    expect(afterReply(constant, { pointsDelta: 2 }, cfg).mood).toBe('ConstCheater');
+    const flowers = afterGift(constant, 'flowers', cfg);
+    expect(flowers.mood).toBe('ConstCheater');
+    expect(flowers.points).toBe(45 + cfg.gift_points.flowers!);
+    expect(afterGift(constant, 'jewelry', cfg).mood).toBe(
+      baselineMood(afterGift(constant, 'jewelry', cfg).level, false),
+    );
+    // Rudeness still escalates as usual.
+    expect(afterReply(state({ points: 21, mood: 'Cheater' }), { pointsDelta: -4 }, cfg).mood).toBe('Cold');
   });
 });
 

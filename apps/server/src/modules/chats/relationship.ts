@@ -37,6 +37,9 @@ const followsLevel: ReadonlySet<Mood> = new Set<Mood>([
   'NewSexting',
 ]);
 
+/** Jealous moods (SPEC §3 Cheater, ConstCheater): she caught the user with other characters. */
+const jealous: ReadonlySet<Mood> = new Set<Mood>(['Cheater', 'ConstCheater']);
+
 /** Her mood when nothing is wrong: warmer with each level, excited when spicy is on. */
 export function baselineMood(level: Level, spicy: boolean): Mood {
   if (spicy && level >= 4) return 'Sexting';
@@ -87,6 +90,8 @@ export function afterReply(
   let mood: Mood = s.mood;
   if (s.mood === 'Sick' && !rude)
     mood = 'Sick'; // only vitamins cure her
+  else if (jealous.has(s.mood))
+    mood = s.mood; // words do not convince her: only a gift makes up for the others
   else if (turn.engineMood)
     mood = followsLevel.has(turn.engineMood) ? baselineMood(level, s.spicy) : turn.engineMood;
   else if (followsLevel.has(s.mood)) mood = baselineMood(level, s.spicy);
@@ -108,29 +113,42 @@ export function afterReply(
   return outcome(s, { ...s, points, mood, offenses, repliesSinceGift });
 }
 
-/** A gift: points by its value, makes up for rudeness, cheers her up; only vitamins cure her. */
+/**
+ * A gift: points by its value, makes up for rudeness, cheers her up; only vitamins cure her, and
+ * after repeated cheating only jewelry wins her back.
+ */
 export function afterGift(s: RelationshipState, gift: GiftId, cfg: CompanionSettings): RelationshipOutcome {
   const points = clampPoints(s.points + (cfg.gift_points[gift] ?? 0));
   const level = levelForPoints(points);
-  const mood: Mood = s.mood === 'Sick' && gift !== 'vitamins' ? 'Sick' : baselineMood(level, s.spicy);
+  const mood: Mood =
+    (s.mood === 'Sick' && gift !== 'vitamins') || (s.mood === 'ConstCheater' && gift !== 'jewelry')
+      ? s.mood
+      : baselineMood(level, s.spicy);
   return outcome(s, { ...s, points, mood, offenses: Math.max(0, s.offenses - 2), repliesSinceGift: 0 });
 }
 
-/** The spicy toggle changes her mood when it follows the level. */
+/**
+ * The spicy toggle changes her mood when it follows the level. Turning it on starts NewSexting:
+ * the heat is new, she is curious and playful; with the user's next message it settles into her
+ * spicy mood for the level (Excited, Sexting).
+ */
 export function afterSpicy(s: RelationshipState, spicy: boolean): RelationshipOutcome {
   const level = levelForPoints(s.points);
-  const mood = followsLevel.has(s.mood) ? baselineMood(level, spicy) : s.mood;
+  const mood = followsLevel.has(s.mood) ? (spicy ? 'NewSexting' : baselineMood(level, spicy)) : s.mood;
   return outcome(s, { ...s, spicy, mood });
 }
 
 /**
  * One neglect step after `silenceMs` without a word from the user: points fall, she gets sad, a
- * fall of level makes her ill, and a silence past `break_up_after_days` ends it for good.
+ * fall of level makes her ill, and a silence past `break_up_after_days` ends it for good. When the
+ * user kept talking to other characters meanwhile (`elsewhere`) she is jealous instead of sad:
+ * Cheater the first time, ConstCheater when it happens again while she is still jealous.
  */
 export function afterNeglect(
   s: RelationshipState,
   silenceMs: number,
   cfg: CompanionSettings,
+  elsewhere = false,
 ): RelationshipOutcome {
   const day = 24 * 60 * 60 * 1000;
   if (silenceMs >= cfg.break_up_after_days * day) {
@@ -139,7 +157,9 @@ export function afterNeglect(
   const points = clampPoints(s.points - cfg.neglect_points);
   const level = levelForPoints(points);
   let mood: Mood = followsLevel.has(s.mood) || s.mood === 'Gift' ? 'Sad' : s.mood;
-  if (level < levelForPoints(s.points)) mood = 'Sick';
+  if (elsewhere && s.mood !== 'Sick' && s.mood !== 'Break')
+    mood = jealous.has(s.mood) ? 'ConstCheater' : 'Cheater';
+  else if (level < levelForPoints(s.points)) mood = 'Sick';
   if (silenceMs >= cfg.break_up_after_days * day * 0.75) mood = 'Break';
   return outcome(s, { ...s, points, mood });
 }
