@@ -71,6 +71,21 @@ describe('POST /api/payment/purchase', () => {
     });
   });
 
+  it('documents the payment routes, each webhook included, in the OpenAPI', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    for (const path of [
+      '/api/payment/methods',
+      '/api/payment/purchase',
+      '/api/payment/webhook/{provider}',
+      '/api/payment/webhook/stripe',
+      '/api/payment/webhook/telegram',
+    ])
+      expect(Object.keys(doc.paths), path).toContain(path);
+    expect(JSON.stringify(doc.paths['/api/payment/webhook/stripe'])).toContain('stripe-signature');
+  });
+
   it("answers 404 for another user's payment", async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
