@@ -632,9 +632,13 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   };
 }
 
-function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () => number): BrainReply {
+/** What an unprompted message (greeting, writing first) starts from: her memory and the compose context. */
+function openerSetup(
+  ctx: Omit<BrainContext, 'userMessage' | 'history'>,
+  random: () => number,
+  mem: BrainMemory,
+) {
   const book = books[ctx.language] ?? en;
-  const mem = loadMemory(ctx.memory);
   const persona = ctx.character.persona;
   const picker = new Picker(random, new Set(mem.parts));
   const userName = mem.name ?? ctx.user.name ?? null;
@@ -653,9 +657,29 @@ function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () =>
     picker,
     forceName: true,
   };
+  return { book, persona, picker, userName, tone, cc };
+}
+
+/**
+ * Drafts up to 8 times until the text is not one of her recent messages, then records it (and the
+ * phrases used) in memory so that they are not repeated soon.
+ */
+function draftFresh(mem: BrainMemory, picker: Picker, draft: (attempt: number) => string): string {
   const recent = new Set(mem.recent);
   let text = '';
   for (let attempt = 0; attempt < 8; attempt++) {
+    text = draft(attempt);
+    if (!recent.has(fingerprint(text))) break;
+  }
+  mem.recent = [...mem.recent, fingerprint(text)].slice(-40);
+  mem.parts = [...mem.parts, ...picker.used].slice(-60);
+  return text;
+}
+
+function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () => number): BrainReply {
+  const mem = loadMemory(ctx.memory);
+  const { book, persona, picker, userName, tone, cc } = openerSetup(ctx, random, mem);
+  const text = draftFresh(mem, picker, (attempt) => {
     const parts = [fill(picker.pick(persona.greetings[ctx.language], 'greeting'), cc)];
     // She asks the name she does not know yet; otherwise a question now and then keeps it going.
     if (!userName) {
@@ -664,7 +688,7 @@ function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () =>
     } else if (!/\?\s*\S{0,3}\s*$/u.test(parts[0]!) && (attempt > 0 || picker.chance(0.5))) {
       parts.push(fill(picker.pick(book.followUps.gentle, 'fu.gentle'), cc));
     }
-    text = applyStyle(joinParts(parts), {
+    return applyStyle(joinParts(parts), {
       persona,
       tone,
       lang: ctx.language,
@@ -672,11 +696,8 @@ function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () =>
       book,
       allowEmoji: true,
     });
-    if (!recent.has(fingerprint(text))) break;
-  }
+  });
   if (mem.awaiting === 'name') mem.asked.name = mem.turn;
-  mem.recent = [...mem.recent, fingerprint(text)].slice(-40);
-  mem.parts = [...mem.parts, ...picker.used].slice(-60);
   return { text, memory: saveMemory(mem), pointsDelta: 0, intent: 'greeting' };
 }
 
@@ -685,31 +706,11 @@ function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () =>
  * user, or one of her hobbies. Never the same words as a recent message.
  */
 function writeFirstTo(ctx: BrainContext, random: () => number): BrainReply {
-  const book = books[ctx.language] ?? en;
   const mem = loadMemory(ctx.memory);
   mem.turn += 1;
-  const persona = ctx.character.persona;
-  const picker = new Picker(random, new Set(mem.parts));
-  const userName = mem.name ?? ctx.user.name ?? null;
-  const tone = toneFor(ctx.chat.mood, ctx.chat.level);
-  const cc: ComposeContext = {
-    lang: ctx.language,
-    book,
-    persona,
-    character: ctx.character,
-    userSex: ctx.user.sex,
-    userName,
-    level: ctx.chat.level,
-    tone,
-    facts: mem.facts,
-    hobbyIndex: mem.hobby % persona.hobbies.length,
-    picker,
-    forceName: true,
-  };
-  const recent = new Set(mem.recent);
-  let text = '';
+  const { book, persona, picker, tone, cc } = openerSetup(ctx, random, mem);
   let recalledId: string | undefined;
-  for (let attempt = 0; attempt < 8; attempt++) {
+  const text = draftFresh(mem, picker, (attempt) => {
     recalledId = undefined;
     const parts = [fill(picker.pick(writeFirstOpeners[ctx.language][tone], `wf.${tone}`), cc)];
     if (tone !== 'cold') {
@@ -724,12 +725,16 @@ function writeFirstTo(ctx: BrainContext, random: () => number): BrainReply {
       }
     }
     if (attempt >= 4) parts.push(fill(picker.pick(book.extraTails, 'extraTail'), cc));
-    text = applyStyle(joinParts(parts), { persona, tone, lang: ctx.language, picker, book, allowEmoji: tone !== 'sad' && tone !== 'cold' });
-    if (!recent.has(fingerprint(text))) break;
-  }
+    return applyStyle(joinParts(parts), {
+      persona,
+      tone,
+      lang: ctx.language,
+      picker,
+      book,
+      allowEmoji: tone !== 'sad' && tone !== 'cold',
+    });
+  });
   if (recalledId) mem.recalled[recalledId] = mem.turn;
-  mem.recent = [...mem.recent, fingerprint(text)].slice(-40);
-  mem.parts = [...mem.parts, ...picker.used].slice(-60);
   return { text, memory: saveMemory(mem), pointsDelta: 0, intent: 'write_first' };
 }
 
@@ -742,7 +747,8 @@ export function createBuiltinBrain(opts: { random?: () => number } = {}): Brain 
   return {
     name: 'builtin',
     async reply(ctx: BrainContext): Promise<BrainReply> {
-      if (ctx.userPhoto) return reactToPhoto(ctx, ctx.userMessage.trim() ? replyTo(ctx, random) : null, random);
+      if (ctx.userPhoto)
+        return reactToPhoto(ctx, ctx.userMessage.trim() ? replyTo(ctx, random) : null, random);
       return replyTo(ctx, random);
     },
     async greeting(ctx: Omit<BrainContext, 'userMessage' | 'history'>): Promise<BrainReply> {
