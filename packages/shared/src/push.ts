@@ -26,7 +26,9 @@ export const PushUnsubscribeBody = z
   .meta({ id: 'PushUnsubscribeBody' });
 export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBody>;
 
-export const PushSubscribeResponse = z.object({ subscribed: z.boolean() }).meta({ id: 'PushSubscribeResponse' });
+export const PushSubscribeResponse = z
+  .object({ subscribed: z.boolean() })
+  .meta({ id: 'PushSubscribeResponse' });
 export type PushSubscribeResponse = z.infer<typeof PushSubscribeResponse>;
 
 /** What a notification carries to the service worker (it shows it and opens `url` on click). */

@@ -17,8 +17,7 @@ export type ChatStatePayload = {
 };
 
 export type VoiceModeAck =
-  | { ok: true; voiceMode: boolean }
-  | { ok: false; statusCode: number; code: string; message: string };
+  { ok: true; voiceMode: boolean } | { ok: false; statusCode: number; code: string; message: string };
 
 /** Events the server emits to a user's room (DESIGN §4). */
 export interface ServerToClientEvents {

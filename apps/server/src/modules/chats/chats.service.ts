@@ -115,7 +115,17 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   // Issue 3: relationship, likes, read receipts, resets, the relationship clock, and commands.
-  const companion = createCompanionService({ db, repo, bots, users, settings, realtime, brain, log, brainContext });
+  const companion = createCompanionService({
+    db,
+    repo,
+    bots,
+    users,
+    settings,
+    realtime,
+    brain,
+    log,
+    brainContext,
+  });
   const commands = createCommandDispatcher({ db, repo, bots, users, ledger, settings });
   registerCompanionCommands(commands, {
     db,
@@ -171,12 +181,21 @@ export function createChatsService(deps: ChatsDeps) {
           language: engineLanguageFor(chat.language),
         });
       }
-      const answer = stream && brain.stream ? await brain.stream(context, stream.push) : await brain.reply(context);
+      const answer =
+        stream && brain.stream ? await brain.stream(context, stream.push) : await brain.reply(context);
       stream?.stop();
       // A streamed reply took its real time to write; only the instant engine simulates typing.
       const delay = stream ? 0 : typingDelay(answer.text, deps.replyDelayMs);
       await wait(delay);
-      const media = await attachMedia({ userId, user, chat, bot, intent: answer.intent, text: answer.text, messageId: replyId });
+      const media = await attachMedia({
+        userId,
+        user,
+        chat,
+        bot,
+        intent: answer.intent,
+        text: answer.text,
+        messageId: replyId,
+      });
       const outcome = afterReply(
         relationshipState(chat),
         { pointsDelta: answer.pointsDelta, engineMood: answer.mood },
@@ -194,12 +213,20 @@ export function createChatsService(deps: ChatsDeps) {
           responseMessageId: userMessage.id,
           ...media?.fields,
         });
-        const paid = media?.charge ? await ledger.applyIn(tx, { userId, ...media.charge, reference: replyId }) : null;
+        const paid = media?.charge
+          ? await ledger.applyIn(tx, { userId, ...media.charge, reference: replyId })
+          : null;
         // Relationship (issue 3): points, level-change messages, mood, and a break-up for abuse.
         const applied = await companion.applyOutcome(tx, chat, outcome, {
           cause: 'abuse',
           userName: user.name,
-          patch: { memory: answer.memory, locked: false, lockedAt: null, typing: null, lastActivityAt: new Date() },
+          patch: {
+            memory: answer.memory,
+            locked: false,
+            lockedAt: null,
+            typing: null,
+            lastActivityAt: new Date(),
+          },
         });
         return {
           message,
@@ -501,7 +528,10 @@ export function createChatsService(deps: ChatsDeps) {
     // --- For other modules (media): her messages outside a reply, and chat state changes. ---
 
     /** The caller's chat with its character (404 for someone else's). */
-    async ownedChat(userId: string, chatId: string): Promise<{ chat: ChatRow; bot: BotWithRow; user: UserRow }> {
+    async ownedChat(
+      userId: string,
+      chatId: string,
+    ): Promise<{ chat: ChatRow; bot: BotWithRow; user: UserRow }> {
       const user = await users.getById(userId);
       assertCanChat(user);
       const chat = await owned(userId, chatId);
@@ -537,7 +567,10 @@ export function createChatsService(deps: ChatsDeps) {
           language: engineLanguageFor(chat.language),
           ...input.fields,
         });
-        const updated = await repo.update(tx, chat.id, { ...input.patch?.(chat), lastActivityAt: new Date() });
+        const updated = await repo.update(tx, chat.id, {
+          ...input.patch?.(chat),
+          lastActivityAt: new Date(),
+        });
         return { message, balance, chat: updated! };
       });
       if (result.balance !== null) ledger.notifyBalance(input.userId, result.balance);

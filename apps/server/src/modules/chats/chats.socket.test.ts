@@ -121,15 +121,20 @@ describe('read receipts across devices', () => {
     stranger.onAny((event: string) => strangerSaw.push(event));
 
     // Her greeting is unread; another tab opens the chat and reads it.
-    const read = await t.app.inject({ method: 'POST', url: `/api/chat/${chat._id}/read`, headers: bearer(user) });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${chat._id}/read`,
+      headers: bearer(user),
+    });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().updated).toBeGreaterThan(0);
     await eventually(() => Promise.resolve(reads.length === 1 ? true : null));
     expect(reads[0]).toEqual({ chatId: chat._id });
     // Nothing left to read: no second event.
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/chat/${chat._id}/read`, headers: bearer(user) })).json()
-        .updated,
+      (
+        await t.app.inject({ method: 'POST', url: `/api/chat/${chat._id}/read`, headers: bearer(user) })
+      ).json().updated,
     ).toBe(0);
 
     const sent = await t.app.inject({

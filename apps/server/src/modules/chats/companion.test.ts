@@ -115,8 +115,11 @@ describe('neglect (the relationship clock)', () => {
 describe('jealousy', () => {
   it('neglected while the user talks to another character she turns Cheater; support chats do not count', async () => {
     const { s, id } = await paidChat();
-    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data as Array<{ _id: string }>;
-    const other = (await inject(s, 'POST', '/api/chat', { botId: bots[1]!._id })).json().data.chat._id as string;
+    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data as Array<{
+      _id: string;
+    }>;
+    const other = (await inject(s, 'POST', '/api/chat', { botId: bots[1]!._id })).json().data.chat
+      ._id as string;
     const support = (await inject(s, 'POST', '/api/chat/support')).json().support._id as string;
     const longAgo = hours(cfg.neglect_after_hours + 1);
     await setChat(id, { points: 45, level: 3, mood: 'Boyfriend', lastActivityAt: longAgo });
@@ -133,7 +136,9 @@ describe('jealousy', () => {
     const chat = await chatOf(s, id);
     expect(chat.mood).toBe('Cheater');
     // A gift makes up for it.
-    expect((await inject(s, 'POST', `/api/chat/command/${id}`, { command: 'gift:chocolate' })).statusCode).toBe(200);
+    expect(
+      (await inject(s, 'POST', `/api/chat/command/${id}`, { command: 'gift:chocolate' })).statusCode,
+    ).toBe(200);
     expect((await chatOf(s, id)).mood).not.toBe('Cheater');
   });
 });

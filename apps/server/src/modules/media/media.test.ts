@@ -368,7 +368,9 @@ describe('a video job lost with its node', () => {
     // The first video is free; the second one is paid and gets lost.
     const first = (await inject(s, 'POST', '/api/media/generate-video', { chatId })).json();
     await eventually(async () =>
-      (await messages(s, chatId)).find((m) => m._id === first.message._id)?.eventType === 'video' ? true : null,
+      (await messages(s, chatId)).find((m) => m._id === first.message._id)?.eventType === 'video'
+        ? true
+        : null,
     );
     let release!: () => void;
     holdVideos = new Promise<void>((r) => (release = r));
@@ -387,7 +389,10 @@ describe('a video job lost with its node', () => {
     await Promise.all([sweep(later), sweep(later)]);
     await sweep(later);
     expect(await tokensOf(s)).toBe(before);
-    const wallet = (await inject(s, 'GET', '/api/wallet')).json().entries as Array<{ reason: string; delta: number }>;
+    const wallet = (await inject(s, 'GET', '/api/wallet')).json().entries as Array<{
+      reason: string;
+      delta: number;
+    }>;
     expect(wallet.filter((e) => e.reason === 'refund')).toEqual([expect.objectContaining({ delta: price })]);
     expect((await messages(s, chatId)).find((m) => m._id === messageId)!.eventType).toBe('video_error');
 

@@ -30,7 +30,7 @@ export function pushRoutes(app: AppInstance, push: PushService): void {
         tags,
         security: [{ bearer: [] }],
         summary:
-          'Store this browser\'s PushSubscription (its toJSON()); she notifies it when she writes first. The same endpoint again replaces the old one',
+          "Store this browser's PushSubscription (its toJSON()); she notifies it when she writes first. The same endpoint again replaces the old one",
         body: PushSubscriptionBody,
         response: { 201: PushSubscribeResponse },
       },
@@ -48,7 +48,7 @@ export function pushRoutes(app: AppInstance, push: PushService): void {
       schema: {
         tags,
         security: [{ bearer: [] }],
-        summary: 'Forget this browser\'s subscription (notifications turned off)',
+        summary: "Forget this browser's subscription (notifications turned off)",
         body: PushUnsubscribeBody,
         response: { 200: PushSubscribeResponse },
       },

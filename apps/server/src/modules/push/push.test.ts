@@ -104,7 +104,12 @@ beforeEach(() => {
 });
 
 const subscribe = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: bearer(s), payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/push/subscribe',
+    headers: bearer(s),
+    payload: payload as object,
+  });
 const subsOf = (userId: string) =>
   t.app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 
@@ -119,7 +124,10 @@ async function paidChat(): Promise<{ s: Session; id: string }> {
 const silence = (id: string) =>
   t.app.ctx.db
     .update(chats)
-    .set({ lastActivityAt: new Date(Date.now() - (cfg.write_first_after_minutes + 30) * 60_000), nudgedAt: null })
+    .set({
+      lastActivityAt: new Date(Date.now() - (cfg.write_first_after_minutes + 30) * 60_000),
+      nudgedAt: null,
+    })
     .where(eq(chats.id, id));
 
 describe('push key and subscriptions', () => {
@@ -165,7 +173,12 @@ describe('push key and subscriptions', () => {
     // Unsubscribing someone else's endpoint does nothing; one's own removes it.
     const other = await onboardedUser(t.app, 'Sam');
     const del = (who: Session) =>
-      t.app.inject({ method: 'DELETE', url: '/api/push/subscribe', headers: bearer(who), payload: { endpoint } });
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/push/subscribe',
+        headers: bearer(who),
+        payload: { endpoint },
+      });
     expect((await del(other)).statusCode).toBe(200);
     expect(await subsOf(s.userId)).toHaveLength(1);
     expect((await del(s)).statusCode).toBe(200);

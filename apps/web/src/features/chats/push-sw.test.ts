@@ -4,7 +4,9 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 
 /** Runs public/push-sw.js in a fake service worker scope and returns its event handlers. */
-function loadWorker(windows: Array<{ url: string; focus: () => unknown; navigate?: (u: string) => unknown }>) {
+function loadWorker(
+  windows: Array<{ url: string; focus: () => unknown; navigate?: (u: string) => unknown }>,
+) {
   const handlers: Record<string, (event: unknown) => void> = {};
   const self = {
     location: { origin: 'https://amora.test' },
@@ -32,7 +34,13 @@ function event(extra: Record<string, unknown>) {
 describe('the push service worker', () => {
   it('shows her name and words with one tag per chat', async () => {
     const { handlers, self } = loadWorker([]);
-    const payload = { title: 'Mia', body: 'Missed you', tag: 'chat-c1', url: '/chat/c1', icon: '/media/a.png' };
+    const payload = {
+      title: 'Mia',
+      body: 'Missed you',
+      tag: 'chat-c1',
+      url: '/chat/c1',
+      icon: '/media/a.png',
+    };
     const e = event({ data: { json: () => payload, text: () => JSON.stringify(payload) } });
     handlers.push!(e);
     await e.done();
@@ -60,7 +68,11 @@ describe('the push service worker', () => {
     expect(w.self.clients.openWindow).not.toHaveBeenCalled();
 
     const moved = { url: 'https://amora.test/chat/c1', focus: vi.fn() };
-    const home = { url: 'https://amora.test/', focus: vi.fn(), navigate: vi.fn(() => Promise.resolve(moved)) };
+    const home = {
+      url: 'https://amora.test/',
+      focus: vi.fn(),
+      navigate: vi.fn(() => Promise.resolve(moved)),
+    };
     w = loadWorker([home]);
     e = click();
     w.handlers.notificationclick!(e);

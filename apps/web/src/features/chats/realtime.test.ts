@@ -215,8 +215,17 @@ describe('socket events', () => {
       chatKeys.thread('c1'),
       thread([[message('m1', { self: true, readed: true }), message('m2'), message('m3')]]),
     );
-    const last = { _id: 'm3', message: 'text m3', date: '2025-01-01T12:03:00.000Z', readed: false, self: false };
-    queryClient.setQueryData(chatKeys.list(), [chat('c1', { lastMessage: last }), chat('c2', { lastMessage: last })]);
+    const last = {
+      _id: 'm3',
+      message: 'text m3',
+      date: '2025-01-01T12:03:00.000Z',
+      readed: false,
+      self: false,
+    };
+    queryClient.setQueryData(chatKeys.list(), [
+      chat('c1', { lastMessage: last }),
+      chat('c2', { lastMessage: last }),
+    ]);
     expect(countUnread(getList())).toBe(2);
     handlers.read!({ chatId: 'c1' });
     expect(threadMessages(getThread()).every((m) => m.readed)).toBe(true);

@@ -202,7 +202,13 @@ describe('OpenAI-compatible engine, streaming over the socket', () => {
       method: 'POST',
       url: `/api/chat/send/${chatId}`,
       headers: bearer(user),
-      payload: { message: { message: 'This is me at the beach', photo: `data:image/png;base64,${png.toString('base64')}` }, type: 'photo' },
+      payload: {
+        message: {
+          message: 'This is me at the beach',
+          photo: `data:image/png;base64,${png.toString('base64')}`,
+        },
+        type: 'photo',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     await eventually(unlocked(seen, chatId));
@@ -211,7 +217,10 @@ describe('OpenAI-compatible engine, streaming over the socket', () => {
     expect(last.role).toBe('user');
     expect(last.content).toEqual([
       { type: 'text', text: 'This is me at the beach' },
-      { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/jpeg;base64,/) as unknown } },
+      {
+        type: 'image_url',
+        image_url: { url: expect.stringMatching(/^data:image\/jpeg;base64,/) as unknown },
+      },
     ]);
     const url = (last.content as Array<{ image_url?: { url: string } }>)[1]!.image_url!.url;
     const meta = await sharp(Buffer.from(url.split(',')[1]!, 'base64')).metadata();
@@ -349,7 +358,13 @@ describe('AI status', () => {
 describe('she writes first, with the OpenAI-compatible engine', () => {
   const yuki = demoCharacters[0]!;
   const ctx: BrainContext = {
-    character: { name: yuki.name, age: yuki.age, sex: yuki.sex, hobbies: yuki.hobbies, persona: yuki.persona },
+    character: {
+      name: yuki.name,
+      age: yuki.age,
+      sex: yuki.sex,
+      hobbies: yuki.hobbies,
+      persona: yuki.persona,
+    },
     language: 'en',
     user: { name: 'Alex', age: 31, sex: 'male' },
     chat: { level: 2, points: 25, mood: 'Sad', mode: 'gentle', spicy: false },
@@ -374,7 +389,14 @@ describe('she writes first, with the OpenAI-compatible engine', () => {
       }),
   };
   const clientAt = (baseUrl: string) =>
-    createOpenAiClient({ baseUrl, model: 'test', timeoutMs: 500, idleTimeoutMs: 500, retries: 0, retryBaseMs: 1 });
+    createOpenAiClient({
+      baseUrl,
+      model: 'test',
+      timeoutMs: 500,
+      idleTimeoutMs: 500,
+      retries: 0,
+      retryBaseMs: 1,
+    });
 
   it('asks the model with her persona, mood, memory and the recent talk; keeps the rolling summary', async () => {
     const brain = createOpenAiBrain({ client: clientAt(llm.url), referee, contextTokens: 4096 });
