@@ -165,7 +165,7 @@ function ThreadView({ chatId }: { chatId: string }) {
         {back}
         <h2 className={styles.threadTitle}>{user.name ?? user.email}</h2>
         <p className={styles.muted}>
-          {user.email} ·{' '}
+          {user.name ? `${user.email} · ` : null}
           <Link to={`/admin/users?q=${encodeURIComponent(user.email)}`}>{t('admin.support.manageUser')}</Link>
         </p>
       </div>
