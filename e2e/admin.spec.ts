@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -170,6 +171,30 @@ test('the operator creates a promo code in the console; a user redeems it', asyn
 
     await op.reload();
     await expect(row).toContainText('Used 1 of 5');
+  } finally {
+    await operator.context.close();
+  }
+});
+
+test('every console section is keyboard-reachable and has no serious accessibility violations', async ({
+  browser,
+}) => {
+  const operator = await operatorPage(browser);
+  try {
+    const op = operator.page;
+    for (const section of ['support', 'users', 'platform', 'registration', 'promo']) {
+      await op.getByTestId(`admin-nav-${section}`).focus();
+      await op.keyboard.press('Enter');
+      await expect(op).toHaveURL(new RegExp(`/admin/${section}$`));
+      await expect(op.locator('h1')).toBeVisible();
+      const { violations } = await new AxeBuilder({ page: op })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${section}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+    }
   } finally {
     await operator.context.close();
   }
