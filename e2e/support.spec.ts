@@ -71,6 +71,8 @@ test('support round trip: the user writes, the operator answers from the console
   page,
   browser,
 }) => {
+  // A real sandbox payment (hosted card page, webhook) comes first: give the journey room on a busy machine.
+  test.setTimeout(120_000);
   const email = await paidUser(page);
 
   // The user (Paid, so the support button shows) opens support and writes.
