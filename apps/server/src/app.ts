@@ -310,6 +310,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
     allowInsecureEndpoints: opts.push?.allowInsecureEndpoints ?? false,
   });
+  users.onDeactivate((userId) => push.unsubscribeAll(userId));
   chats.companion.onWroteFirst(async (e) => {
     await push.notify(
       e.userId,

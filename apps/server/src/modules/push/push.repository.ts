@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { pushSubscriptions, type PushSubscriptionRow } from '../../db/schema/push.ts';
 
@@ -14,8 +14,27 @@ export function createPushRepository() {
         .values(row)
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, expiresAt: row.expiresAt },
+          set: {
+            userId: row.userId,
+            p256dh: row.p256dh,
+            auth: row.auth,
+            expiresAt: row.expiresAt,
+            createdAt: new Date(),
+          },
         });
+    },
+    /** Keeps the user's `keep` newest subscriptions (browsers come and go; rows should not pile up). */
+    async trimForUser(db: DbOrTx, userId: string, keep: number): Promise<void> {
+      const rows = await db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(desc(pushSubscriptions.createdAt));
+      const extra = rows.slice(keep).map((r) => r.endpoint);
+      if (extra.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, extra));
+    },
+    async deleteAllForUser(db: DbOrTx, userId: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     },
     async listForUser(db: DbOrTx, userId: string): Promise<PushSubscriptionRow[]> {
       return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));

@@ -9,6 +9,8 @@ import type { PushSender } from './push-sender.ts';
 /** How long a push service keeps an undelivered notification (a "she wrote" is stale after a day). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const BODY_MAX = 180;
+/** Browsers (subscriptions) kept per user; the oldest go first. */
+export const PUSH_MAX_PER_USER = 10;
 
 export type PushDeps = {
   db: Db;
@@ -76,6 +78,12 @@ export function createPushService(deps: PushDeps) {
         auth: sub.keys.auth,
         expiresAt: sub.expirationTime ? new Date(sub.expirationTime) : null,
       });
+      await repo.trimForUser(db, userId, PUSH_MAX_PER_USER);
+    },
+
+    /** A deleted account gets no more notifications anywhere. */
+    async unsubscribeAll(userId: string): Promise<void> {
+      await repo.deleteAllForUser(db, userId);
     },
 
     /** Forgets one of the user's subscriptions; another user's endpoint is left alone. */

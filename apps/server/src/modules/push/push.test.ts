@@ -8,7 +8,7 @@ import { chats } from '../../db/schema/chats.ts';
 import { pushSubscriptions } from '../../db/schema/push.ts';
 import { users } from '../../db/schema/users.ts';
 import { bearer, createTestApp, onboardedUser, type Session, type TestApp } from '../../test/test-app.ts';
-import { PUSH_TTL_SECONDS } from './push.service.ts';
+import { PUSH_MAX_PER_USER, PUSH_TTL_SECONDS } from './push.service.ts';
 
 /** A push service on loopback: records what arrives and answers with the status we choose. */
 type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
@@ -182,6 +182,27 @@ describe('push key and subscriptions', () => {
     expect((await del(other)).statusCode).toBe(200);
     expect(await subsOf(s.userId)).toHaveLength(1);
     expect((await del(s)).statusCode).toBe(200);
+    expect(await subsOf(s.userId)).toHaveLength(0);
+  });
+
+  it('keeps the newest subscriptions per user, and none after the account is deleted', async () => {
+    const s = await onboardedUser(t.app, 'Alex');
+    const endpoints: string[] = [];
+    for (let i = 0; i < PUSH_MAX_PER_USER + 2; i++) {
+      const endpoint = `${pushBase}/push/many-${i}-${randomBytes(3).toString('hex')}`;
+      endpoints.push(endpoint);
+      expect((await subscribe(s, { endpoint, keys: browserKeys().keys })).statusCode).toBe(201);
+    }
+    const kept = (await subsOf(s.userId)).map((r) => r.endpoint).sort();
+    expect(kept).toEqual(endpoints.slice(2).sort());
+
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/delete',
+      headers: bearer(s),
+      payload: { confirm: true },
+    });
+    expect(del.statusCode, del.body).toBe(200);
     expect(await subsOf(s.userId)).toHaveLength(0);
   });
 
