@@ -140,6 +140,15 @@ describe('push key and subscriptions', () => {
     expect(res.json().publicKey).toBe(t.app.ctx.secrets.vapidPublicKey);
   });
 
+  it('is documented in the OpenAPI', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; tags?: string[] }>>;
+    };
+    expect(spec.paths['/api/push/key']?.get?.tags).toEqual(['push']);
+    expect(spec.paths['/api/push/subscribe']?.post?.requestBody).toBeDefined();
+    expect(spec.paths['/api/push/subscribe']?.delete?.requestBody).toBeDefined();
+  });
+
   it('needs sign-in, refuses bad subscriptions with 400, and dedups by endpoint', async () => {
     const s = await onboardedUser(t.app, 'Alex');
     const ua = browserKeys();
