@@ -1,9 +1,11 @@
+import type { SupportConversation } from '@amora/shared/platform.ts';
 import type { User } from '@amora/shared/user.ts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../auth/store.ts';
 import type * as AdminApi from '../api/admin-api.ts';
+import { INBOX_POLL_MS } from '../api/admin-api.ts';
 import { AdminConsole } from './admin-console.tsx';
 import { renderAt, signInAs } from './test-utils.tsx';
 
@@ -13,10 +15,11 @@ vi.mock('../../auth/api/auth-api.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   signIn: (body: { email: string; password: string }) => signIn(body),
 }));
+const fetchInbox = vi.fn<() => Promise<SupportConversation[]>>(() => Promise.resolve([]));
 vi.mock('../../platform/start-platform.ts', () => ({ startPlatform: () => Promise.resolve() }));
 vi.mock('../api/admin-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof AdminApi>()),
-  fetchInbox: () => Promise.resolve([]),
+  fetchInbox: () => fetchInbox(),
 }));
 
 describe('AdminConsole', () => {
@@ -63,5 +66,44 @@ describe('AdminConsole', () => {
     renderAt('/admin', '/admin/*', <AdminConsole />);
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+  });
+
+  it('counts the conversations waiting for an answer on the Support tab', async () => {
+    signInAs('admin');
+    const waiting = (chatId: string, awaitingReply: boolean): SupportConversation => ({
+      chatId,
+      user: { _id: chatId, email: `${chatId}@example.com`, name: null },
+      lastMessage: { message: 'Help', self: awaitingReply, date: '2030-01-01T00:00:00.000Z' },
+      awaitingReply,
+    });
+    fetchInbox.mockResolvedValue([waiting('a', true), waiting('b', false), waiting('c', true)]);
+    renderAt('/admin/users', '/admin/*', <AdminConsole />);
+    expect(await screen.findByTestId('admin-nav-waiting')).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: /^Support\s*2 waiting$/ })).toBeInTheDocument();
+  });
+
+  it('polls the inbox, so a new question shows up without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signInAs('admin');
+      fetchInbox.mockResolvedValue([]);
+      renderAt('/admin/support', '/admin/*', <AdminConsole />);
+      expect(await screen.findByText('No one has written to support yet.')).toBeInTheDocument();
+      fetchInbox.mockResolvedValue([
+        {
+          chatId: 'new',
+          user: { _id: 'u9', email: 'new@example.com', name: null },
+          lastMessage: { message: 'Anyone there?', self: true, date: '2030-01-01T00:00:00.000Z' },
+          awaitingReply: true,
+        },
+      ]);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(INBOX_POLL_MS + 50);
+      });
+      expect(await screen.findByTestId('admin-conversation')).toHaveTextContent('Anyone there?');
+      expect(screen.getByTestId('admin-nav-waiting')).toHaveTextContent('1');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes, useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { AuthForm } from '../../auth/components/auth-form.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { startPlatform } from '../../platform/start-platform.ts';
 import { LanguageSwitcher } from '../../user/components/language-switcher.tsx';
+import { adminKeys, fetchInbox, INBOX_POLL_MS } from '../api/admin-api.ts';
 import { PlatformPanel } from './platform-panel.tsx';
 import { PromoPanel } from './promo-panel.tsx';
 import { RegistrationPanel } from './registration-panel.tsx';
@@ -35,6 +37,14 @@ export function AdminConsole() {
   const { t } = useTranslation();
   const status = useAuthStore((s) => s.status);
   const role = useAuthStore((s) => s.user?.role ?? null);
+  // The Support tab counts the conversations waiting for an answer, kept fresh in every section.
+  const inbox = useQuery({
+    queryKey: adminKeys.inbox(),
+    queryFn: ({ signal }) => fetchInbox(signal),
+    refetchInterval: INBOX_POLL_MS,
+    enabled: role === 'admin',
+  });
+  const waiting = (inbox.data ?? []).filter((c) => c.awaitingReply).length;
 
   useEffect(() => {
     void startPlatform();
@@ -72,6 +82,16 @@ export function AdminConsole() {
                   data-testid={`admin-nav-${s.path}`}
                 >
                   {t(s.label)}
+                  {s.path === 'support' && waiting > 0 ? (
+                    <>
+                      <span className={styles.tabBadge} aria-hidden="true" data-testid="admin-nav-waiting">
+                        {waiting}
+                      </span>
+                      <span className="visually-hidden">
+                        {t('admin.support.waiting', { count: waiting })}
+                      </span>
+                    </>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

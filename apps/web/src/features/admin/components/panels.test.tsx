@@ -76,10 +76,12 @@ describe('UsersPanel', () => {
     await waitFor(() => expect(card).toHaveAttribute('data-banned', 'true'));
     expect(api.banUser).toHaveBeenCalledWith('u-carol', 'Spam');
     expect(within(card).getByTestId('admin-user-ban-state')).toHaveTextContent('Banned — Spam');
+    expect(within(card).getByRole('button', { name: 'Lift the ban' })).toHaveFocus();
 
     await user.click(within(card).getByRole('button', { name: 'Lift the ban' }));
     await waitFor(() => expect(card).toHaveAttribute('data-banned', 'false'));
     expect(api.unbanUser).toHaveBeenCalledWith('u-carol');
+    expect(within(card).getByRole('button', { name: 'Ban' })).toHaveFocus();
   });
 
   it('searches the ?q= it is opened with and says when nothing matches', async () => {

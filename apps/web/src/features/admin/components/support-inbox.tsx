@@ -16,7 +16,6 @@ import {
   adminKeys,
   fetchInbox,
   fetchThread,
-  INBOX_POLL_MS,
   sendReply,
   THREAD_POLL_MS,
   type SupportThread,
@@ -28,11 +27,8 @@ export function SupportInbox() {
   const { t, i18n } = useTranslation();
   const { chatId } = useParams();
   useDocumentTitle(t('admin.support.title'));
-  const inbox = useQuery({
-    queryKey: adminKeys.inbox(),
-    queryFn: ({ signal }) => fetchInbox(signal),
-    refetchInterval: INBOX_POLL_MS,
-  });
+  // Polled every INBOX_POLL_MS by the console frame (the same query feeds the Support tab's count).
+  const inbox = useQuery({ queryKey: adminKeys.inbox(), queryFn: ({ signal }) => fetchInbox(signal) });
   const waiting = (inbox.data ?? []).filter((c) => c.awaitingReply).length;
 
   return (
@@ -135,10 +131,12 @@ function ThreadView({ chatId }: { chatId: string }) {
     queryFn: ({ signal }) => fetchThread(chatId, signal),
     refetchInterval: THREAD_POLL_MS,
   });
-  const endRef = useRef<HTMLDivElement>(null);
+  // The newest message stays in view as messages arrive.
+  const listRef = useRef<HTMLOListElement>(null);
   const lastId = thread.data?.messages.at(-1)?._id;
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
   }, [lastId]);
 
   const back = (
@@ -169,13 +167,18 @@ function ThreadView({ chatId }: { chatId: string }) {
           <Link to={`/admin/users?q=${encodeURIComponent(user.email)}`}>{t('admin.support.manageUser')}</Link>
         </p>
       </div>
-      <ol className={styles.messages} aria-label={t('admin.support.messages')} data-testid="admin-messages">
+      <ol
+        ref={listRef}
+        className={styles.messages}
+        aria-label={t('admin.support.messages')}
+        data-testid="admin-messages"
+        tabIndex={0}
+      >
         {messages.length === 0 ? <li className={styles.muted}>{t('admin.support.noMessages')}</li> : null}
         {messages.map((m) => (
           <MessageItem key={m._id} m={m} language={i18n.language} />
         ))}
       </ol>
-      <div ref={endRef} />
       <ReplyForm chatId={chatId} />
     </div>
   );

@@ -87,6 +87,8 @@ function UserCard({ user, q }: { user: AdminUserView; q: string }) {
   const [banning, setBanning] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  /** After a ban or unban, focus lands on the button that undoes it (keyboard users keep their place). */
+  const [focusAfter, setFocusAfter] = useState<'ban' | 'unban' | null>(null);
   const headingId = useId();
 
   const update = (banned: { is: boolean; reason: string | null }) => {
@@ -100,6 +102,7 @@ function UserCard({ user, q }: { user: AdminUserView; q: string }) {
       update(res.user.banned);
       setBanning(false);
       setReason('');
+      setFocusAfter('unban');
       showToast(t('admin.users.banned', { email: user.email }), 'success');
     },
     onError: (err) => showToast(errorMessage(err, t), 'error'),
@@ -108,6 +111,7 @@ function UserCard({ user, q }: { user: AdminUserView; q: string }) {
     mutationFn: () => unbanUser(user._id),
     onSuccess: (res) => {
       update(res.user.banned);
+      setFocusAfter('ban');
       showToast(t('admin.users.unbanned', { email: user.email }), 'success');
     },
     onError: (err) => showToast(errorMessage(err, t), 'error'),
@@ -166,7 +170,13 @@ function UserCard({ user, q }: { user: AdminUserView; q: string }) {
             <strong>{t('admin.users.isBanned')}</strong>
             {user.banned.reason ? ` — ${user.banned.reason}` : ''}
           </p>
-          <Button variant="secondary" size="sm" loading={unban.isPending} onClick={() => unban.mutate()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={unban.isPending}
+            onClick={() => unban.mutate()}
+            autoFocus={focusAfter === 'unban'}
+          >
             {t('admin.users.unban')}
           </Button>
         </div>
@@ -186,13 +196,25 @@ function UserCard({ user, q }: { user: AdminUserView; q: string }) {
             <Button type="submit" variant="danger" loading={ban.isPending} data-testid="admin-ban-confirm">
               {t('admin.users.confirmBan')}
             </Button>
-            <Button variant="ghost" onClick={() => setBanning(false)}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setBanning(false);
+                setFocusAfter('ban');
+              }}
+            >
               {t('common.cancel')}
             </Button>
           </div>
         </form>
       ) : (
-        <Button variant="danger" size="sm" onClick={() => setBanning(true)} data-testid="admin-ban">
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => setBanning(true)}
+          autoFocus={focusAfter === 'ban'}
+          data-testid="admin-ban"
+        >
           {t('admin.users.ban')}
         </Button>
       )}
