@@ -141,9 +141,9 @@ describe('push key and subscriptions', () => {
   });
 
   it('is documented in the OpenAPI', async () => {
-    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { requestBody?: unknown; tags?: string[] }>>;
-    };
+    }>();
     expect(spec.paths['/api/push/key']?.get?.tags).toEqual(['push']);
     expect(spec.paths['/api/push/subscribe']?.post?.requestBody).toBeDefined();
     expect(spec.paths['/api/push/subscribe']?.delete?.requestBody).toBeDefined();
