@@ -83,3 +83,12 @@ export const AdminPromoCodeView = z
 export type AdminPromoCodeView = z.infer<typeof AdminPromoCodeView>;
 export const AdminPromoCodesResponse = z.object({ data: z.array(AdminPromoCodeView) });
 export type AdminPromoCodesResponse = z.infer<typeof AdminPromoCodesResponse>;
+
+/**
+ * `POST /api/admin/users/:id/subscription/renew` (admin): the user's renewal charged now, the way the
+ * renewal job charges a due one. `paymentId` is null when no card is saved (the renewal failed at once).
+ */
+export const AdminRenewalResponse = z
+  .object({ paymentId: z.string().nullable(), status: z.enum(['pending', 'failed']) })
+  .meta({ id: 'AdminRenewalResponse' });
+export type AdminRenewalResponse = z.infer<typeof AdminRenewalResponse>;

@@ -1,5 +1,6 @@
 import {
   AdminPromoCodesResponse,
+  AdminRenewalResponse,
   AdminUserParams,
   AdminUsersQuery,
   AdminUsersResponse,
@@ -21,6 +22,7 @@ export function adminRoutes(app: AppInstance): void {
     db: app.ctx.db,
     repo: createAdminRepository(),
     users: app.ctx.services.users,
+    subscriptions: app.ctx.services.subscriptions,
     realtime: app.ctx.realtime,
   });
   const onRequest = [app.requireAuth, requireRole(app, ['admin'])];
@@ -69,6 +71,25 @@ export function adminRoutes(app: AppInstance): void {
       },
     },
     async (req) => banView(await admin.unban(req.params.id)),
+  );
+
+  app.post(
+    '/api/admin/users/:id/subscription/renew',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary:
+          "Charge the user's subscription renewal now, the way the renewal job charges a due one (the saved card; the processor's webhook decides: next period, or a failed renewal and NO_REBIL); 409 while a renewal charge is under way",
+        params: AdminUserParams,
+        response: { 200: AdminRenewalResponse },
+      },
+    },
+    async (req) => {
+      const { paymentId } = await admin.renewNow(req.params.id);
+      req.log.info({ actor: req.userId(), userId: req.params.id, paymentId }, 'operator charged a renewal');
+      return { paymentId, status: paymentId ? ('pending' as const) : ('failed' as const) };
+    },
   );
 
   app.get(

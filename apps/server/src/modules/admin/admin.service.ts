@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import type { SubscriptionsService } from '../payments/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AdminRepository } from './admin.repository.ts';
 
@@ -28,9 +29,10 @@ export function createAdminService(deps: {
   db: Db;
   repo: AdminRepository;
   users: UsersService;
+  subscriptions: Pick<SubscriptionsService, 'renewNow'>;
   realtime: Realtime;
 }) {
-  const { db, repo, users, realtime } = deps;
+  const { db, repo, users, subscriptions, realtime } = deps;
   return {
     /**
      * Bans a user: chats and payments are refused from now on, and every open tab of theirs
@@ -46,6 +48,10 @@ export function createAdminService(deps: {
       const row = await users.setBan(userId, null);
       realtime.toUser(userId, 'unbanned', {});
       return row;
+    },
+    /** Charges the user's subscription renewal now through the renewal job's own path (operator). */
+    async renewNow(userId: string): Promise<{ paymentId: string | null }> {
+      return subscriptions.renewNow(userId);
     },
     /** Accounts by exact id or by part of the email, newest first (at most 20). */
     async searchUsers(q: string): Promise<AdminUserView[]> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { subscriptions, type SubscriptionRow } from '../../db/schema/payments.ts';
 
@@ -75,6 +75,31 @@ export function createSubscriptionsRepository() {
         .set({ renewAt: claimUntil, updatedAt: now })
         .where(and(inArray(subscriptions.id, due), lte(subscriptions.renewAt, now)))
         .returning();
+    },
+    /**
+     * Claims one subscription's renewal whenever it is due (the operator's "charge now"): the same
+     * move of renewAt as the sweep's claim, refused (null) while a claim of the last `claimMs` is
+     * still in flight, so a sweep and an operator never charge it twice.
+     */
+    async claimRenewalNow(
+      db: DbOrTx,
+      id: string,
+      now: Date,
+      claimMs: number,
+    ): Promise<SubscriptionRow | null> {
+      const claimUntil = new Date(now.getTime() + claimMs);
+      const [r] = await db
+        .update(subscriptions)
+        .set({ renewAt: claimUntil, updatedAt: now })
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.status, 'active'),
+            or(lte(subscriptions.renewAt, now), gt(subscriptions.renewAt, claimUntil)),
+          ),
+        )
+        .returning();
+      return r ?? null;
     },
     /** Claims one due monthly grant (moves nextGrantAt on a month); the caller credits it. */
     async claimDueGrants(db: DbOrTx, now: Date, limit: number): Promise<SubscriptionRow[]> {

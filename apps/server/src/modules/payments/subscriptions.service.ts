@@ -247,6 +247,20 @@ export function createSubscriptionsService(deps: {
       return r;
     },
     /**
+     * The operator's "charge the renewal now" (admin API): claims this user's active subscription
+     * the way the sweep claims a due one, then charges it through the sweep's own `chargeRenewal`,
+     * so the processor's answer takes the same webhook path (success: the next period; decline:
+     * NO_REBIL). `paymentId` is null when there is no saved card (failed at once, as in the sweep).
+     */
+    async renewNow(userId: string, now = new Date()): Promise<{ paymentId: string | null }> {
+      const live = await repo.liveForUser(db, userId);
+      if (!live || live.status !== 'active') throw notFound('This user has no active subscription');
+      const claimed = await repo.claimRenewalNow(db, live.id, now, CLAIM_MS);
+      if (!claimed) throw new AppError('CONFLICT', 'A renewal charge for this subscription is already under way');
+      const r = await chargeRenewal(claimed);
+      return { paymentId: r?.paymentId ?? null };
+    },
+    /**
      * The renewal job: monthly grants, due renewals, expiries. Every step claims its rows with a
      * conditional update, so any number of nodes can sweep at the same time.
      */
