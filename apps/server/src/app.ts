@@ -97,6 +97,7 @@ import { createSupportService } from './modules/support/support.service.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { createTelegramService } from './modules/telegram/telegram.service.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { messageLanguageOf } from './lib/messages/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createSocketServer } from './plugins/socket.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -289,7 +290,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     background,
     log: app.log,
   });
-  registerMediaSocket(socket.io, chatMedia, app.log);
+  registerMediaSocket(socket.io, chatMedia, app.log, async (userId) => {
+    const user = await users.findById(userId);
+    return user ? messageLanguageOf(user.language) : null;
+  });
 
   // Web push (VAPID keys are generated secrets): she writes first → a notification per chat.
   const push = createPushService({

@@ -1,24 +1,54 @@
 import { errorCodes, type ErrorCode } from '@amora/shared/errors.ts';
+import {
+  renderMessage,
+  type MessageKey,
+  type MessageLanguage,
+  type MessageParams,
+  type Msg,
+} from './messages/index.ts';
 
-/** An error with a contract code (DESIGN §4); the error plugin turns it into `{statusCode, code, message}`. */
+/**
+ * An error with a contract code (DESIGN §4) and a message key; the error plugin turns it into
+ * `{statusCode, code, message}` with the message in the reader's language (`message` here is English).
+ */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly params: MessageParams | undefined;
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    readonly messageKey: MessageKey,
+    params?: MessageParams,
     statusCode?: number,
   ) {
-    super(message);
+    super(renderMessage('en', messageKey, params));
     this.name = 'AppError';
+    this.params = params;
     this.statusCode = statusCode ?? errorCodes[code];
+  }
+
+  /** The same error from a message built elsewhere (a refusal reason). */
+  static of(code: ErrorCode, m: Msg): AppError {
+    return new AppError(code, m.key, m.params);
+  }
+
+  /** The message in `language` (English is `message`). */
+  messageIn(language: MessageLanguage): string {
+    return renderMessage(language, this.messageKey, this.params);
   }
 }
 
-export const notFound = (what = 'Not found'): AppError => new AppError('NOT_FOUND', what);
-export const forbidden = (why: string): AppError => new AppError('FORBIDDEN', why);
-export const unauthorized = (why = 'Sign in to continue'): AppError => new AppError('UNAUTHORIZED', why);
-export const insufficientTokens = (): AppError =>
-  new AppError('INSUFFICIENT_TOKENS', 'Not enough tokens. Top up your balance to continue.');
+export const notFound = (key: MessageKey = 'error.notFound', params?: MessageParams): AppError =>
+  new AppError('NOT_FOUND', key, params);
+export const forbidden = (why: MessageKey | Msg, params?: MessageParams): AppError =>
+  typeof why === 'string' ? new AppError('FORBIDDEN', why, params) : AppError.of('FORBIDDEN', why);
+export const unauthorized = (key: MessageKey = 'auth.signIn', params?: MessageParams): AppError =>
+  new AppError('UNAUTHORIZED', key, params);
+export const insufficientTokens = (): AppError => new AppError('INSUFFICIENT_TOKENS', 'tokens.insufficient');
+/** BANNED with the operator's reason when one was given (their own words, shown as written). */
+export const banned = (reason: string | null | undefined): AppError =>
+  reason
+    ? new AppError('BANNED', 'account.blockedReason', { reason })
+    : new AppError('BANNED', 'account.blocked');
 
 /** True when a database error is a unique-constraint violation (PostgreSQL and PGlite both use 23505). */
 export function isUniqueViolation(err: unknown): boolean {

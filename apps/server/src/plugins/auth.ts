@@ -16,9 +16,9 @@ export function registerAuth(app: FastifyInstance): void {
   });
   app.decorate('requireAuth', async (req: FastifyRequest) => {
     const token = bearerToken(req.headers.authorization);
-    if (!token) throw unauthorized('Sign in to continue');
+    if (!token) throw unauthorized('auth.signIn');
     const userId = await app.ctx.services.auth.verifyAccessToken(token);
-    if (!userId) throw unauthorized('Your session has expired');
+    if (!userId) throw unauthorized('auth.sessionExpired');
     req.authUserId = userId;
   });
 }

@@ -8,6 +8,6 @@ type Role = 'admin' | 'partner' | 'user';
 export function requireRole(app: AppInstance, roles: readonly Role[]) {
   return async (req: FastifyRequest): Promise<void> => {
     const user = await app.ctx.services.users.getById(req.userId());
-    if (!roles.includes(user.role)) throw forbidden('This needs an operator account');
+    if (!roles.includes(user.role)) throw forbidden('auth.operatorOnly');
   };
 }

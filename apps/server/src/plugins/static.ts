@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { renderMessage } from '../lib/messages/index.ts';
+import { requestLanguage } from './errors.ts';
 
 const API_PREFIXES = ['/api/', '/socket.io/', '/media/'];
 
@@ -38,7 +40,7 @@ export async function registerStatic(
     app.log.warn('the web app is not built (npm run build); only the API is served');
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || path === '/api';
     if (!isApi && webDist && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -48,8 +50,10 @@ export async function registerStatic(
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({ statusCode: 404, code: 'NOT_FOUND', message: `No such endpoint: ${req.method} ${path}` });
+    const message = renderMessage(await requestLanguage(app, req), 'error.noSuchEndpoint', {
+      method: req.method,
+      path,
+    });
+    return reply.code(404).send({ statusCode: 404, code: 'NOT_FOUND', message });
   });
 }

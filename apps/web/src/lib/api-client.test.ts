@@ -42,6 +42,48 @@ function setup(options: { refreshOk?: boolean; initialToken?: string | null } = 
 }
 
 describe('api client', () => {
+  it('sends the interface language as Accept-Language on every call, and none when unknown', async () => {
+    let language: string | null = 'ru';
+    const seen: (string | null)[] = [];
+    const client = createApiClient({
+      getToken: () => null,
+      setToken: () => undefined,
+      onSessionExpired: () => undefined,
+      getLanguage: () => language,
+      fetch: async (_input, init) => {
+        seen.push(new Headers(init?.headers).get('Accept-Language'));
+        return json(200, { ok: true });
+      },
+    });
+    await client.get('/bots');
+    await client.post('/auth/sign-in', { email: 'a@b.c', password: 'x' });
+    language = 'es';
+    await client.get('/bots');
+    language = null;
+    await client.get('/bots');
+    expect(seen).toEqual(['ru', 'ru', 'es', null]);
+  });
+
+  it('the app-wide client follows the current i18n language', async () => {
+    const { api } = await import('./api-client.ts');
+    const { i18n, setUiLanguage } = await import('./i18n.ts');
+    const seen: (string | null)[] = [];
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      seen.push(new Headers(init?.headers).get('Accept-Language'));
+      return json(200, { ok: true });
+    });
+    try {
+      await setUiLanguage('ru');
+      await api.get('/bots');
+      await setUiLanguage('en');
+      await api.get('/bots');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(i18n.language).toBe('en');
+    expect(seen).toEqual(['ru', 'en']);
+  });
+
   it('reports every API error to onError (a 403 BANNED opens the ban modal wherever it comes from)', async () => {
     const onError = vi.fn();
     const client = createApiClient({
@@ -51,7 +93,10 @@ describe('api client', () => {
       onError,
       fetch: async () => json(403, { statusCode: 403, code: 'BANNED', message: 'Spam' }),
     });
-    await expect(client.post('/chat', { botId: 'b1' })).rejects.toMatchObject({ code: 'BANNED', message: 'Spam' });
+    await expect(client.post('/chat', { botId: 'b1' })).rejects.toMatchObject({
+      code: 'BANNED',
+      message: 'Spam',
+    });
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]![0]).toBeInstanceOf(ApiError);
     expect(onError.mock.calls[0]![0]).toMatchObject({ statusCode: 403, code: 'BANNED', message: 'Spam' });

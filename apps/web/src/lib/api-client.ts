@@ -1,4 +1,5 @@
 import { isApiErrorBody } from '@amora/shared/rules.ts';
+import i18next from 'i18next';
 
 /** An error answered by the API (`{ statusCode, code, message }`), or a network failure (statusCode 0). */
 export class ApiError extends Error {
@@ -27,6 +28,8 @@ export type ApiClientOptions = {
   onSessionExpired: () => void;
   /** Sees every error the API answers (e.g. 403 BANNED opens the ban modal wherever it comes from). */
   onError?: (error: ApiError) => void;
+  /** The interface language, sent as `Accept-Language` so server messages come in it (decision 025). */
+  getLanguage?: () => string | null | undefined;
   fetch?: typeof fetch;
 };
 
@@ -96,6 +99,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    const language = options.getLanguage?.();
+    if (language) headers['Accept-Language'] = language;
     const hasBody = opts.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -191,4 +196,5 @@ export const api: ApiClient = createApiClient({
   setToken: (token) => bridge.setToken(token),
   onSessionExpired: () => bridge.onSessionExpired(),
   onError: (error) => bridge.onError(error),
+  getLanguage: () => i18next.resolvedLanguage ?? i18next.language,
 });

@@ -39,7 +39,7 @@ export function createAdminService(deps: {
      * receives `banned` so the ban modal shows at once.
      */
     async ban(actorId: string, userId: string, reason: string): Promise<UserRow> {
-      if (actorId === userId) throw forbidden('You cannot ban your own account');
+      if (actorId === userId) throw forbidden('admin.cannotBanSelf');
       const row = await users.setBan(userId, reason);
       realtime.toUser(userId, 'banned', { reason });
       return row;

@@ -67,20 +67,20 @@ export function createAuthService(deps: {
       const ok = user?.passwordHash
         ? await verify(user.passwordHash, input.password).catch(() => false)
         : await verify(await dummyHash, input.password).then(() => false);
-      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Wrong email or password');
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'auth.wrongCredentials');
       return startSession(user);
     },
 
     /** Rotates a refresh token. A reused one revokes its whole family (token theft). */
     async refresh(token: string | undefined): Promise<{ accessToken: string; refreshToken: string }> {
-      if (!token) throw unauthorized('No session');
+      if (!token) throw unauthorized('auth.noSession');
       const row = await repo.findRefreshByHash(db, hashToken(token));
-      if (!row) throw unauthorized('Session not found');
+      if (!row) throw unauthorized('auth.sessionNotFound');
       const now = Date.now();
-      if (row.revokedAt) throw unauthorized('Session revoked');
-      if (row.expiresAt.getTime() <= now) throw unauthorized('Session expired');
+      if (row.revokedAt) throw unauthorized('auth.sessionRevoked');
+      if (row.expiresAt.getTime() <= now) throw unauthorized('auth.sessionExpiredShort');
       const user = await users.findById(row.userId);
-      if (!user) throw unauthorized('Session not found');
+      if (!user) throw unauthorized('auth.sessionNotFound');
       if (row.usedAt || !(await repo.markUsed(db, row.id))) {
         const usedAt = row.usedAt?.getTime() ?? now;
         if (now - usedAt <= deps.reuseGraceMs) {
@@ -93,7 +93,7 @@ export function createAuthService(deps: {
           };
         }
         await repo.revokeFamily(db, row.familyId);
-        throw unauthorized('Session reused; signed out everywhere for safety');
+        throw unauthorized('auth.sessionReused');
       }
       return {
         accessToken: await jwt.sign(user.id),
@@ -129,9 +129,9 @@ export function createAuthService(deps: {
 
     async resetPassword(input: { token: string; password: string }): Promise<Session> {
       const used = await repo.consumeReset(db, hashToken(input.token), new Date());
-      if (!used) throw new AppError('VALIDATION_ERROR', 'This reset link is invalid or has expired');
+      if (!used) throw new AppError('VALIDATION_ERROR', 'auth.resetLinkInvalid');
       const user = await users.findById(used.userId);
-      if (!user) throw new AppError('VALIDATION_ERROR', 'This reset link is invalid or has expired');
+      if (!user) throw new AppError('VALIDATION_ERROR', 'auth.resetLinkInvalid');
       await users.setPasswordHash(user.id, await hash(input.password, ARGON));
       await repo.revokeAllForUser(db, user.id);
       return startSession(user);

@@ -96,7 +96,7 @@ export function createBotsService(deps: { db: Db; repo: BotsRepository; storage:
     /** A bot by id, including the support bot; NOT_FOUND for unknown or inactive ones. */
     async get(id: string): Promise<BotWithRow> {
       const row = await repo.findById(db, id);
-      if (!row || !row.active) throw notFound('Character not found');
+      if (!row || !row.active) throw notFound('bot.notFound');
       const [bot] = await withMedia([row]);
       return bot!;
     },
@@ -106,7 +106,7 @@ export function createBotsService(deps: { db: Db; repo: BotsRepository; storage:
     },
     async support(): Promise<BotWithRow> {
       const row = await repo.findByRemoteId(db, 0);
-      if (!row) throw notFound('Support is not available');
+      if (!row) throw notFound('support.unavailable');
       const [bot] = await withMedia([row]);
       return bot!;
     },

@@ -15,7 +15,7 @@ import type { ChatRow, MessageRow } from '../../db/schema/chats.ts';
 import type { ChatPatch } from './chats.repository.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { Background } from '../../lib/background.ts';
-import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { AppError, banned, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
@@ -64,12 +64,12 @@ export function createChatsService(deps: ChatsDeps) {
   const { db, repo, bots, users, ledger, settings, realtime, brain, background, log } = deps;
 
   function assertCanChat(user: UserRow): void {
-    if (user.banned) throw new AppError('BANNED', user.bannedReason ?? 'Your account has been blocked');
+    if (user.banned) throw banned(user.bannedReason);
   }
 
   async function owned(userId: string, chatId: string): Promise<ChatRow> {
     const chat = await repo.findOwned(db, userId, chatId);
-    if (!chat) throw notFound('Chat not found');
+    if (!chat) throw notFound('chat.notFound');
     return chat;
   }
 
@@ -324,7 +324,7 @@ export function createChatsService(deps: ChatsDeps) {
       const user = await users.getById(userId);
       assertCanChat(user);
       const bot = await bots.get(input.botId);
-      if (bot.row.isSupport) throw forbidden('Use the support button to reach our team');
+      if (bot.row.isSupport) throw forbidden('chat.useSupportButton');
       const existing = await repo.findByUserBot(db, userId, bot.row.id);
       if (existing) return { chat: await chatDto(existing, bot), created: false };
 
@@ -412,7 +412,7 @@ export function createChatsService(deps: ChatsDeps) {
       let beforeSeq: number | undefined;
       if (before) {
         const anchor = await repo.findMessage(db, chatId, before);
-        if (!anchor) throw notFound('Message not found');
+        if (!anchor) throw notFound('chat.messageNotFound');
         beforeSeq = anchor.seq;
       } else if ((await repo.markReadCount(db, chatId)) > 0) {
         realtime.toUser(userId, 'read', { chatId });
@@ -440,15 +440,15 @@ export function createChatsService(deps: ChatsDeps) {
       const check = checkMessage(body.message.message, photoData !== undefined);
       if (!check.ok) {
         throw check.reason === 'TOO_LONG'
-          ? new AppError('MESSAGE_TOO_LONG', 'A message can be at most 160 characters')
-          : new AppError('VALIDATION_ERROR', 'Write a message first');
+          ? new AppError('MESSAGE_TOO_LONG', 'chat.messageTooLong')
+          : new AppError('VALIDATION_ERROR', 'chat.writeFirst');
       }
       const bot = await bots.get(chat.botId);
       const isSupport = bot.row.isSupport;
-      if (chat.status === 'broken') throw forbidden('She ended this relationship. It cannot be restored.');
+      if (chat.status === 'broken') throw forbidden('chat.broken');
       let photo: string | null = null;
       if (photoData !== undefined) {
-        if (!deps.replyMedia) throw forbidden('Sending photos is not available on this server');
+        if (!deps.replyMedia) throw forbidden('chat.photosUnavailable');
         photo = await deps.replyMedia.acceptUserPhoto({ user, chat, bot, dataUrl: photoData });
       }
 
@@ -461,7 +461,7 @@ export function createChatsService(deps: ChatsDeps) {
       const result = await db.transaction(async (tx) => {
         if (!isSupport) {
           const locked = await repo.lock(tx, userId, chatId, new Date(Date.now() - STALE_LOCK_MS));
-          if (!locked) throw new AppError('CHAT_LOCKED', 'Wait for her reply before sending another message');
+          if (!locked) throw new AppError('CHAT_LOCKED', 'chat.waitForReply');
         }
         const charge =
           cost > 0
@@ -591,7 +591,7 @@ export function createChatsService(deps: ChatsDeps) {
       const chat = await owned(input.userId, input.chatId);
       const result = await db.transaction(async (tx) => {
         const found = await repo.findMessage(tx, chat.id, input.messageId);
-        if (!found || found.self) throw notFound('Message not found');
+        if (!found || found.self) throw notFound('chat.messageNotFound');
         const patch = input.patch(found);
         if (!patch) return { row: found, balance: null };
         const balance = input.charge ? await input.charge(tx, found) : null;

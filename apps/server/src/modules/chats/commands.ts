@@ -7,7 +7,8 @@ import type { LedgerReason } from '@amora/shared/wallet.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ChatRow } from '../../db/schema/chats.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { AppError, forbidden, insufficientTokens, notFound } from '../../lib/errors.ts';
+import { AppError, banned, forbidden, insufficientTokens, notFound } from '../../lib/errors.ts';
+import { msg, type Msg } from '../../lib/messages/index.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { BotWithRow, BotsService } from '../bots/bots.service.ts';
@@ -52,7 +53,7 @@ export type CommandResult = {
 export type CommandHandler<N extends CommandName = CommandName> = {
   name: N;
   /** A reason when the chat's state does not allow it now (403 FORBIDDEN), else null. */
-  refuse?(ctx: CommandContext<N>): string | null | Promise<string | null>;
+  refuse?(ctx: CommandContext<N>): Msg | null | Promise<Msg | null>;
   /** Its price in tokens, from settings (0 when free). */
   cost(ctx: CommandContext<N>): number;
   run(ctx: CommandContext<N>, tools: CommandTools): Promise<CommandResult>;
@@ -61,7 +62,7 @@ export type CommandHandler<N extends CommandName = CommandName> = {
 /** Type-erased form kept in the registry. */
 type AnyHandler = {
   name: CommandName;
-  refuse?(ctx: CommandContext): string | null | Promise<string | null>;
+  refuse?(ctx: CommandContext): Msg | null | Promise<Msg | null>;
   cost(ctx: CommandContext): number;
   run(ctx: CommandContext, tools: CommandTools): Promise<CommandResult>;
 };
@@ -81,13 +82,13 @@ export function commonRefusal(input: {
   isNewUser: boolean;
   isSupport: boolean;
   broken: boolean;
-}): string | null {
+}): Msg | null {
   const { name } = input;
   if (input.isSupport) {
-    return name === 'reload' || name === 'reset' ? null : 'The support chat only takes reload and reset';
+    return name === 'reload' || name === 'reset' ? null : msg('chat.supportCommands');
   }
-  if (input.broken && name !== 'reload') return 'She ended this relationship. It cannot be restored.';
-  if (input.isNewUser && name !== 'reload') return 'Available after your first purchase';
+  if (input.broken && name !== 'reload') return msg('chat.broken');
+  if (input.isNewUser && name !== 'reload') return msg('chat.afterFirstPurchase');
   return null;
 }
 
@@ -110,13 +111,16 @@ export function createCommandDispatcher(deps: CommandDeps) {
     ): Promise<CommandResult> {
       const parsed = CommandText.safeParse(body.command);
       if (!parsed.success) {
-        throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Unknown command');
+        const text = body.command.trim();
+        throw text
+          ? new AppError('VALIDATION_ERROR', 'chat.unknownCommand', { command: text })
+          : new AppError('VALIDATION_ERROR', 'chat.commandEmpty');
       }
       const command = parsed.data;
       const user = await users.getById(userId);
-      if (user.banned) throw new AppError('BANNED', user.bannedReason ?? 'Your account has been blocked');
+      if (user.banned) throw banned(user.bannedReason);
       const chat = await repo.findOwned(db, userId, chatId);
-      if (!chat) throw notFound('Chat not found');
+      if (!chat) throw notFound('chat.notFound');
       const bot = await bots.get(chat.botId);
       const refusal = commonRefusal({
         name: command.name,
@@ -126,7 +130,7 @@ export function createCommandDispatcher(deps: CommandDeps) {
       });
       if (refusal) throw forbidden(refusal);
       const handler = handlers.get(command.name);
-      if (!handler) throw forbidden('This command is not available on this server');
+      if (!handler) throw forbidden('chat.commandUnavailable');
 
       const ctx: CommandContext = {
         command,

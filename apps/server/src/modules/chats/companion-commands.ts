@@ -3,6 +3,7 @@ import { engineLanguageFor } from '@amora/shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema/chats.ts';
 import { AppError } from '../../lib/errors.ts';
+import { msg } from '../../lib/messages/index.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { newId } from '../../lib/tokens.ts';
 import { toChatState } from './chats.mapper.ts';
@@ -32,7 +33,7 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
     name: 'gift',
     cost: (ctx) => {
       const gift = ctx.settings.gifts.find((g) => g.id === ctx.command.gift);
-      if (!gift) throw new AppError('VALIDATION_ERROR', 'This gift is not on sale');
+      if (!gift) throw new AppError('VALIDATION_ERROR', 'chat.giftNotOnSale');
       return gift.tokens;
     },
     async run(ctx, tools) {
@@ -40,7 +41,7 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
       const lang = engineLanguageFor(chat.language);
       const result = await db.transaction(async (tx) => {
         const locked = await repo.lock(tx, user.id, chat.id, new Date(Date.now() - STALE_LOCK_MS));
-        if (!locked) throw new AppError('CHAT_LOCKED', 'Wait for her reply before sending a gift');
+        if (!locked) throw new AppError('CHAT_LOCKED', 'chat.waitForReplyGift');
         const balance = await tools.charge(tx, 'gift');
         const message = await repo.insertMessage(tx, {
           id: newId(),
@@ -91,7 +92,9 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
     name: 'spicy',
     cost: (ctx) => (ctx.command.on ? ctx.settings.companion.tokens_for_spicy : 0),
     refuse: (ctx) =>
-      ctx.command.on && !isUnlocked('spicy', ctx.level) ? `Available at level ${unlockLevel('spicy')}` : null,
+      ctx.command.on && !isUnlocked('spicy', ctx.level)
+        ? msg('chat.atLevel', { level: unlockLevel('spicy') })
+        : null,
     async run(ctx, tools) {
       const { chat } = ctx;
       const result = await db.transaction(async (tx) => {

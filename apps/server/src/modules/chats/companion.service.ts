@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ChatRow, MessageRow } from '../../db/schema/chats.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { banned, forbidden, notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { BotWithRow, BotsService } from '../bots/bots.service.ts';
@@ -72,7 +72,7 @@ export function createCompanionService(deps: CompanionDeps) {
 
   async function owned(userId: string, chatId: string): Promise<ChatRow> {
     const chat = await repo.findOwned(db, userId, chatId);
-    if (!chat) throw notFound('Chat not found');
+    if (!chat) throw notFound('chat.notFound');
     return chat;
   }
 
@@ -194,8 +194,8 @@ export function createCompanionService(deps: CompanionDeps) {
     /** Resets every chat of the user that can still be reset (not broken ones). */
     async resetAll(userId: string): Promise<{ reset: number }> {
       const user = await users.getById(userId);
-      if (user.banned) throw new AppError('BANNED', user.bannedReason ?? 'Your account has been blocked');
-      if (user.status === 'New') throw forbidden('Available after your first purchase');
+      if (user.banned) throw banned(user.bannedReason);
+      if (user.status === 'New') throw forbidden('chat.afterFirstPurchase');
       const rows = await repo.listForUser(db, userId);
       const botMap = await bots.getMany(rows.map((r) => r.botId));
       let reset = 0;
@@ -213,9 +213,9 @@ export function createCompanionService(deps: CompanionDeps) {
     async toggleLike(userId: string, chatId: string, messageId: string): Promise<Message> {
       const chat = await owned(userId, chatId);
       const message = await repo.findMessage(db, chatId, messageId);
-      if (!message) throw notFound('Message not found');
+      if (!message) throw notFound('chat.messageNotFound');
       if (message.self || message.eventType === 'level_up' || message.eventType === 'level_down')
-        throw forbidden('Only her messages can be liked');
+        throw forbidden('chat.onlyHerLiked');
       const updated = await repo.updateMessage(db, message.id, { liked: !message.liked });
       const dto = toMessageDto(updated ?? message, chat.botId);
       realtime.toUser(userId, 'message', { chatId, message: dto });

@@ -9,6 +9,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import type { VideoJobRow } from '../../db/schema/video-jobs.ts';
 import type { Background } from '../../lib/background.ts';
 import { AppError, forbidden, insufficientTokens, notFound } from '../../lib/errors.ts';
+import { msg, type Msg } from '../../lib/messages/index.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
@@ -58,14 +59,14 @@ export function createChatMediaService(deps: {
     realtime.toUser(userId, 'typing', { chatId, state });
 
   /** Why she will not make a video now (403), or null. */
-  async function videoRefusal(chat: ChatRow, bot: BotWithRow): Promise<string | null> {
+  async function videoRefusal(chat: ChatRow, bot: BotWithRow): Promise<Msg | null> {
     if (!bot.row.isVideo || !media.video.supports(bot.row.remoteId))
-      return `${bot.row.name} does not send videos`;
+      return msg('media.noVideos', { name: bot.row.name });
     if (!isUnlocked('video', levelForPoints(chat.points)))
-      return `Available at level ${unlockLevel('video')}`;
+      return msg('chat.atLevel', { level: unlockLevel('video') });
     if (chat.videoRequested >= bot.row.videoQuality)
-      return `You have received all ${bot.row.videoQuality} videos from ${bot.row.name}`;
-    if (await repo.pendingInChat(db, chat.id)) return 'She is already making a video for you';
+      return msg('media.allVideos', { count: bot.row.videoQuality, name: bot.row.name });
+    if (await repo.pendingInChat(db, chat.id)) return msg('media.videoPending');
     return null;
   }
 
@@ -228,7 +229,7 @@ export function createChatMediaService(deps: {
         kind,
         excludeUrl: await chats.lastPhotoFromHer(chat.id),
       })) ?? (await media.pickPhoto({ botId: bot.row.id, level, kind: 'casual', excludeUrl: null }));
-    if (!pick) throw forbidden(`${bot.row.name} has no photos to share yet`);
+    if (!pick) throw forbidden('media.noPhotos', { name: bot.row.name });
     typing(user.id, chat.id, 'photo');
     try {
       const posted = await chats.postBotMessage({
@@ -254,8 +255,7 @@ export function createChatMediaService(deps: {
     charge: ChargeIn;
   }): Promise<number> {
     const { user, chat, bot } = input;
-    if (!(await media.ttsAvailable()))
-      throw new AppError('UNAVAILABLE', 'Voice messages are not available on this server right now');
+    if (!(await media.ttsAvailable())) throw new AppError('UNAVAILABLE', 'media.voiceUnavailable');
     const text = caption(engineLanguageFor(chat.language), 'voice', user.name);
     typing(user.id, chat.id, 'voice');
     try {
@@ -283,10 +283,9 @@ export function createChatMediaService(deps: {
     const { user, chat, on } = input;
     if (on) {
       if (!isUnlocked('voice', levelForPoints(chat.points)))
-        throw forbidden(`Available at level ${unlockLevel('voice')}`);
+        throw forbidden('chat.atLevel', { level: unlockLevel('voice') });
       if (user.tokens < (await settings.costs()).tokens_for_get_voice) throw insufficientTokens();
-      if (!(await media.ttsAvailable()))
-        throw new AppError('UNAVAILABLE', 'Voice messages are not available on this server right now');
+      if (!(await media.ttsAvailable())) throw new AppError('UNAVAILABLE', 'media.voiceUnavailable');
     }
     if (chat.voiceMode !== on) await chats.patchChat(user.id, chat.id, { voiceMode: on });
   }
@@ -328,7 +327,7 @@ export function createChatMediaService(deps: {
         messageId,
         patch: (m) => {
           if (!m.isBlured) return null;
-          if (!m.photo && !m.voice) throw notFound('Nothing to reveal in this message');
+          if (!m.photo && !m.voice) throw notFound('media.nothingToReveal');
           return { isBlured: false, bluredContent: null };
         },
         charge: async (tx, m) => {
@@ -368,12 +367,11 @@ export function createChatMediaService(deps: {
     /** POST /api/media/regenerate-video: tries a failed or slow job again, at no extra cost. */
     async regenerateVideo(userId: string, messageId: string) {
       const job = await repo.findJobByMessage(db, userId, messageId);
-      if (!job) throw notFound('Video not found');
+      if (!job) throw notFound('media.videoNotFound');
       const { user } = await chats.ownedChat(userId, job.chatId);
       const state = toVideoJobDto(job).status;
-      if (state === 'done') throw new AppError('CONFLICT', 'This video is ready');
-      if (state === 'pending')
-        throw new AppError('CONFLICT', 'The video is still being made; try again in a minute');
+      if (state === 'done') throw new AppError('CONFLICT', 'media.videoReady');
+      if (state === 'pending') throw new AppError('CONFLICT', 'media.videoInProgress');
       // A lost job gave its tokens back, so trying again is paid again; a failed one is free.
       const cost = job.error === LOST_JOB_ERROR ? job.cost : 0;
       if (cost > user.tokens) throw insufficientTokens();

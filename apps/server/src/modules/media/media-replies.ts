@@ -96,10 +96,10 @@ export function createMediaReplies(deps: {
     },
 
     async acceptUserPhoto({ user, chat, bot, dataUrl }) {
-      if (bot.row.isSupport) throw forbidden('Photos cannot be sent to the support chat');
-      if (user.status === 'New') throw forbidden('Sending photos is available after your first purchase');
+      if (bot.row.isSupport) throw forbidden('media.photoToSupport');
+      if (user.status === 'New') throw forbidden('media.sendPhotoAfterPurchase');
       if (chat.points < USER_PHOTO_MIN_POINTS)
-        throw forbidden(`Available at level ${unlockLevel('sendPhoto')}`);
+        throw forbidden('chat.atLevel', { level: unlockLevel('sendPhoto') });
       return media.storeUserPhoto(user.id, dataUrl);
     },
     userPhotoDataUrl: (url) => media.userPhotoDataUrl(url),

@@ -1,6 +1,7 @@
 import { unlockLevel, isUnlocked } from '@amora/shared/companion.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { insufficientTokens } from '../../lib/errors.ts';
+import { msg } from '../../lib/messages/index.ts';
 import type { CommandHandler } from '../chats/commands.ts';
 import type { ChatMediaService } from './chat-media.service.ts';
 
@@ -26,7 +27,7 @@ export function mediaCommandHandlers(
         return null;
       }
       const feature = kind === 'photo' ? 'photo' : 'voice';
-      return isUnlocked(feature, ctx.level) ? null : `Available at level ${unlockLevel(feature)}`;
+      return isUnlocked(feature, ctx.level) ? null : msg('chat.atLevel', { level: unlockLevel(feature) });
     },
     cost(ctx) {
       const t = ctx.settings.tokens;
@@ -68,7 +69,7 @@ export function mediaCommandHandlers(
     name: 'voice',
     refuse(ctx) {
       return ctx.command.on && !isUnlocked('voice', ctx.level)
-        ? `Available at level ${unlockLevel('voice')}`
+        ? msg('chat.atLevel', { level: unlockLevel('voice') })
         : null;
     },
     cost: () => 0,

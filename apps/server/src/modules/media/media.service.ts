@@ -87,8 +87,7 @@ export function createMediaService(deps: {
       sex: Sex;
       ownerUserId: string;
     }): Promise<{ url: string; durationMs: number | null }> {
-      if (!(await tts.available()))
-        throw new AppError('UNAVAILABLE', 'Voice messages are not available on this server right now');
+      if (!(await tts.available())) throw new AppError('UNAVAILABLE', 'media.voiceUnavailable');
       const audio = await tts.synthesize(input.text, {
         language: input.language,
         sex: input.sex,

@@ -6,10 +6,11 @@ import {
 } from '@amora/shared/media.ts';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
+import type { MessageKey, MessageParams } from '../../lib/messages/index.ts';
 
 export type AcceptedPhoto = { jpeg: Buffer; width: number; height: number };
 
-const invalid = (message: string) => new AppError('VALIDATION_ERROR', message);
+const invalid = (key: MessageKey, params?: MessageParams) => new AppError('VALIDATION_ERROR', key, params);
 
 /**
  * A photo the user sends: a data URL whose bytes sharp decodes as a real JPEG, PNG or WebP under
@@ -17,11 +18,11 @@ const invalid = (message: string) => new AppError('VALIDATION_ERROR', message);
  */
 export async function acceptUserPhoto(dataUrl: string): Promise<AcceptedPhoto> {
   const m = IMAGE_DATA_URL.exec(dataUrl.trim());
-  if (!m) throw invalid('The photo must be a JPEG, PNG or WebP image');
+  if (!m) throw invalid('photo.type');
   const bytes = Buffer.from(m[2]!, 'base64');
-  if (bytes.length === 0) throw invalid('The photo is empty');
+  if (bytes.length === 0) throw invalid('photo.empty');
   if (bytes.length > USER_PHOTO_MAX_BYTES)
-    throw invalid(`The photo is too large (at most ${Math.floor(USER_PHOTO_MAX_BYTES / 1000)} KB)`);
+    throw invalid('photo.tooLarge', { kb: Math.floor(USER_PHOTO_MAX_BYTES / 1000) });
   let format: string | undefined;
   let width = 0;
   let height = 0;
@@ -31,11 +32,10 @@ export async function acceptUserPhoto(dataUrl: string): Promise<AcceptedPhoto> {
     width = meta.width ?? 0;
     height = meta.height ?? 0;
   } catch {
-    throw invalid('The file is not a readable image');
+    throw invalid('photo.unreadable');
   }
-  if (format !== 'jpeg' && format !== 'png' && format !== 'webp')
-    throw invalid('The photo must be a JPEG, PNG or WebP image');
-  if (width < 1 || height < 1) throw invalid('The file is not a readable image');
+  if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw invalid('photo.type');
+  if (width < 1 || height < 1) throw invalid('photo.unreadable');
   try {
     const { data, info } = await sharp(bytes)
       .rotate()
@@ -50,6 +50,6 @@ export async function acceptUserPhoto(dataUrl: string): Promise<AcceptedPhoto> {
       .toBuffer({ resolveWithObject: true });
     return { jpeg: data, width: info.width, height: info.height };
   } catch {
-    throw invalid('The file is not a readable image');
+    throw invalid('photo.unreadable');
   }
 }

@@ -51,14 +51,13 @@ export function createPaymentsService(deps: {
 
   function provider(name: PaymentProviderName | undefined): PaymentProvider {
     const p = deps.providers[name ?? deps.defaultProvider];
-    if (!p)
-      throw new AppError('VALIDATION_ERROR', `The payment provider "${name}" is not enabled on this server`);
+    if (!p) throw new AppError('VALIDATION_ERROR', 'payment.providerDisabled', { provider: String(name) });
     return p;
   }
 
   async function payer(userId: string) {
     const user = await users.getById(userId);
-    if (user.banned) throw new AppError('BANNED', 'Your account is banned: payments are disabled');
+    if (user.banned) throw new AppError('BANNED', 'account.bannedPayments');
     return user;
   }
 
@@ -81,9 +80,9 @@ export function createPaymentsService(deps: {
       tier: user.geoTier,
     });
     if (impl.name === 'telegram' && resolved.currency !== 'XTR')
-      throw new AppError('VALIDATION_ERROR', 'This offer has no price in Telegram Stars');
+      throw new AppError('VALIDATION_ERROR', 'payment.noStarsPrice');
     if (impl.name !== 'telegram' && resolved.currency === 'XTR')
-      throw new AppError('VALIDATION_ERROR', 'Telegram Stars prices are paid through Telegram');
+      throw new AppError('VALIDATION_ERROR', 'payment.starsThroughTelegram');
     const listed = input.priceOverride ? input.priceOverride(resolved.price) : resolved.price;
     const id = newId();
     let payment = await db.transaction(async (tx) => {
@@ -125,7 +124,7 @@ export function createPaymentsService(deps: {
   }): Promise<{ paymentId: string; status: PaymentStatus }> {
     const user = await users.getById(input.userId);
     const impl = provider(input.providerName);
-    if (!impl.chargeSaved) throw new AppError('CONFLICT', 'This payment method cannot be charged again');
+    if (!impl.chargeSaved) throw new AppError('CONFLICT', 'payment.methodNotReusable');
     const resolved = resolvePrice(input.offer, {
       role: user.role,
       platform: impl.name === 'telegram' ? 'telegram' : null,
@@ -261,10 +260,10 @@ export function createPaymentsService(deps: {
         // SPEC §9: the new-user offer, for users with status New within its window after sign-up.
         const user = await users.getById(userId);
         const endsAt = user.createdAt.getTime() + offer.hours * 3_600_000;
-        if (user.status !== 'New' || Date.now() >= endsAt) throw forbidden('The new-user offer has ended');
+        if (user.status !== 'New' || Date.now() >= endsAt) throw forbidden('payment.newUserOfferEnded');
         pack = offer.pack;
       }
-      if (!pack) throw notFound('No such token pack');
+      if (!pack) throw notFound('payment.noSuchPack');
       const { paymentId, checkoutUrl } = await startCheckout({
         userId,
         type: 'purchase',
@@ -276,7 +275,7 @@ export function createPaymentsService(deps: {
     },
     async status(userId: string, paymentId: string): Promise<PaymentStatusResponse> {
       const p = await repo.findForUser(db, paymentId, userId);
-      if (!p) throw notFound('Payment not found');
+      if (!p) throw notFound('payment.notFound');
       return {
         status: p.status,
         type: p.type,
@@ -297,7 +296,7 @@ export function createPaymentsService(deps: {
       headers: Record<string, string | string[] | undefined>,
     ): Promise<unknown> {
       const impl = deps.providers[providerName];
-      if (!impl) throw notFound(`The payment provider "${providerName}" is not enabled on this server`);
+      if (!impl) throw notFound('payment.providerDisabled', { provider: providerName });
       const result: WebhookResult = await impl.parseWebhook(rawBody, headers);
       for (const e of result.events) {
         const r = await applyEvent(providerName, e);
@@ -311,9 +310,8 @@ export function createPaymentsService(deps: {
      */
     async refund(paymentId: string): Promise<void> {
       const p = await repo.findById(db, paymentId);
-      if (!p) throw notFound('Payment not found');
-      if (p.status !== 'success' || !p.providerRef)
-        throw forbidden('Only a successful payment can be refunded');
+      if (!p) throw notFound('payment.notFound');
+      if (p.status !== 'success' || !p.providerRef) throw forbidden('payment.refundOnlySuccessful');
       const name = p.provider as PaymentProviderName;
       const settled = await provider(name).refund(p.providerRef, p.amount);
       for (const e of settled ?? []) {

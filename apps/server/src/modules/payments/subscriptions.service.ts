@@ -81,7 +81,7 @@ export function createSubscriptionsService(deps: {
 
   async function plan(planId: string): Promise<SubscriptionPlan> {
     const p = (await settings.get()).subscription.find((x) => x.uuid === planId);
-    if (!p) throw notFound('No such subscription plan');
+    if (!p) throw notFound('subscription.noSuchPlan');
     return p;
   }
 
@@ -183,7 +183,7 @@ export function createSubscriptionsService(deps: {
       const live = await repo.liveForUser(db, userId);
       let subscriptionId: string;
       if (live && live.status === 'active' && live.renewalFailures === 0)
-        throw new AppError('CONFLICT', 'You already have an active subscription');
+        throw new AppError('CONFLICT', 'subscription.alreadyActive');
       const firstTime = !(await repo.hasEverPaid(db, userId));
       if (live && live.status === 'active') {
         subscriptionId = live.id; // "Update payment details": a new card pays the next period
@@ -214,7 +214,7 @@ export function createSubscriptionsService(deps: {
         ...(discount > 0 ? { priceOverride: (price: number) => discounted(price, discount) } : {}),
       });
       if (payment.provider !== (body.provider ?? payment.provider))
-        throw new AppError('CONFLICT', 'Payment provider mismatch');
+        throw new AppError('CONFLICT', 'subscription.providerMismatch');
       await repo.update(db, subscriptionId, { provider: payment.provider });
       return { paymentId, checkoutUrl };
     },
@@ -225,7 +225,7 @@ export function createSubscriptionsService(deps: {
     /** Turns renewal off; access stays to the end date (SPEC §4). */
     async cancel(userId: string): Promise<SubscriptionView> {
       const live = await repo.liveForUser(db, userId);
-      if (!live || live.status !== 'active') throw notFound('You have no active subscription');
+      if (!live || live.status !== 'active') throw notFound('subscription.noneActive');
       const updated = await db.transaction(async (tx) => {
         const s = await repo.update(tx, live.id, {
           status: 'canceled',
@@ -241,9 +241,9 @@ export function createSubscriptionsService(deps: {
     async retryRenewal(userId: string): Promise<{ paymentId: string }> {
       const live = await repo.liveForUser(db, userId);
       if (!live || live.status !== 'active' || live.renewalFailures === 0)
-        throw new AppError('CONFLICT', 'There is no failed renewal to retry');
+        throw new AppError('CONFLICT', 'subscription.noFailedRenewal');
       const r = await chargeRenewal(live);
-      if (!r) throw new AppError('CONFLICT', 'No saved card: pay with a new card instead');
+      if (!r) throw new AppError('CONFLICT', 'subscription.noSavedCard');
       return r;
     },
     /**
@@ -254,9 +254,9 @@ export function createSubscriptionsService(deps: {
      */
     async renewNow(userId: string, now = new Date()): Promise<{ paymentId: string | null }> {
       const live = await repo.liveForUser(db, userId);
-      if (!live || live.status !== 'active') throw notFound('This user has no active subscription');
+      if (!live || live.status !== 'active') throw notFound('subscription.userHasNone');
       const claimed = await repo.claimRenewalNow(db, live.id, now, CLAIM_MS);
-      if (!claimed) throw new AppError('CONFLICT', 'A renewal charge for this subscription is already under way');
+      if (!claimed) throw new AppError('CONFLICT', 'subscription.renewalUnderWay');
       const r = await chargeRenewal(claimed);
       return { paymentId: r?.paymentId ?? null };
     },

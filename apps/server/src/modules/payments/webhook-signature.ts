@@ -20,7 +20,7 @@ export function signWebhook(
   return `t=${timestamp},v1=${hmac(secret, timestamp, rawBody)}`;
 }
 
-const badSignature = (why: string) => new AppError('UNAUTHORIZED', `Webhook signature rejected: ${why}`);
+const badSignature = (why: string) => new AppError('UNAUTHORIZED', 'webhook.signatureRejected', { why });
 
 /** Verifies a signature header on the exact raw bytes; throws 401 for a forged, stale or replayed delivery. */
 export function verifyWebhookSignature(

@@ -39,14 +39,14 @@ export function createPlatformService(deps: {
 
     async themeEvent(rawName: string): Promise<ThemeEvent> {
       const name = rawName.toLowerCase();
-      if (!(KNOWN_EVENTS as readonly string[]).includes(name)) throw notFound('No such event');
+      if (!(KNOWN_EVENTS as readonly string[]).includes(name)) throw notFound('platform.noSuchEvent');
       const stored = StoredEvent.safeParse(await repo.getFlag(db, themeKey(name)));
       const isActive = stored.success ? stored.data.isActive : halloweenSeason(now());
       return { _id: name, name: 'Halloween', isActive };
     },
     async setThemeEvent(rawName: string, isActive: boolean): Promise<ThemeEvent> {
       const name = rawName.toLowerCase();
-      if (!(KNOWN_EVENTS as readonly string[]).includes(name)) throw notFound('No such event');
+      if (!(KNOWN_EVENTS as readonly string[]).includes(name)) throw notFound('platform.noSuchEvent');
       await repo.setFlag(db, themeKey(name), { isActive });
       return this.themeEvent(name);
     },

@@ -7,7 +7,7 @@ import type { LedgerService } from '../billing/ledger.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { PromoRepository } from './promo.repository.ts';
 
-const USED = 'You have already used this promo code';
+const USED = 'promo.alreadyUsed';
 
 export const promoKey = (userId: string, codeId: string) => `promo:${userId}:${codeId}`;
 
@@ -24,11 +24,10 @@ export function createPromoService(deps: {
   const { db, repo, ledger } = deps;
 
   function usable(code: PromoCodeRow | null, now: Date): PromoCodeRow {
-    if (!code || !code.active) throw notFound('Unknown promo code');
+    if (!code || !code.active) throw notFound('promo.unknown');
     if (code.expiresAt && code.expiresAt.getTime() <= now.getTime())
-      throw new AppError('VALIDATION_ERROR', 'This promo code has expired');
-    if (code.maxUses !== null && code.uses >= code.maxUses)
-      throw new AppError('CONFLICT', 'This promo code has been fully used');
+      throw new AppError('VALIDATION_ERROR', 'promo.expired');
+    if (code.maxUses !== null && code.uses >= code.maxUses) throw new AppError('CONFLICT', 'promo.fullyUsed');
     return code;
   }
 
@@ -45,8 +44,7 @@ export function createPromoService(deps: {
           active: input.active ?? true,
         });
       } catch (err) {
-        if (isUniqueViolation(err))
-          throw new AppError('CONFLICT', 'A promo code with this code already exists');
+        if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'promo.exists');
         throw err;
       }
     },
@@ -64,7 +62,7 @@ export function createPromoService(deps: {
 
     async apply(userId: string, codeText: string): Promise<PromoApplyResponse> {
       const user = await deps.users.getById(userId);
-      if (user.banned) throw new AppError('BANNED', 'Your account is banned: promo codes are disabled');
+      if (user.banned) throw new AppError('BANNED', 'account.bannedPromo');
       const code = usable(await repo.findCode(db, codeText), new Date());
       let balance = user.tokens;
       try {
@@ -76,8 +74,7 @@ export function createPromoService(deps: {
             kind: code.kind,
             amount: code.amount,
           });
-          if (!(await repo.countUse(tx, code.id)))
-            throw new AppError('CONFLICT', 'This promo code has been fully used');
+          if (!(await repo.countUse(tx, code.id))) throw new AppError('CONFLICT', 'promo.fullyUsed');
           if (code.kind !== 'bonus_tokens') return balance;
           const result = await ledger.applyIn(tx, {
             userId,

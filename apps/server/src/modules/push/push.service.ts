@@ -61,7 +61,7 @@ export function createPushService(deps: PushDeps) {
     if (deps.allowInsecureEndpoints) return;
     const url = new URL(endpoint);
     if (url.protocol !== 'https:' || privateHost(url.hostname))
-      throw new AppError('VALIDATION_ERROR', 'The push endpoint must be a public https URL');
+      throw new AppError('VALIDATION_ERROR', 'push.endpoint');
   }
 
   return {

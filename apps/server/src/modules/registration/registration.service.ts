@@ -6,7 +6,7 @@ import type { AuthService, Session } from '../auth/auth.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { RegistrationRepository } from './registration.repository.ts';
 
-const INVALID = 'This registration link is invalid, already used or expired';
+const INVALID = 'auth.registrationLinkInvalid';
 
 /**
  * Registration tokens (docs/decisions/018): an operator's landing page or an affiliate (admin or

@@ -36,7 +36,7 @@ export function createSupportService(deps: { db: Db; repo: SupportRepository; re
     },
     async thread(chatId: string): Promise<{ conversation: SupportConversation; messages: Message[] }> {
       const row = await repo.findChat(db, chatId);
-      if (!row) throw notFound('Support conversation not found');
+      if (!row) throw notFound('support.notFound');
       const list = await repo.thread(db, chatId, THREAD_LIMIT);
       const last = list.at(-1) ?? null;
       return {
@@ -54,7 +54,7 @@ export function createSupportService(deps: { db: Db; repo: SupportRepository; re
     /** Stores the operator's answer and delivers it to the user's open devices (`message`). */
     async reply(chatId: string, text: string): Promise<Message> {
       const row = await repo.findChat(db, chatId);
-      if (!row) throw notFound('Support conversation not found');
+      if (!row) throw notFound('support.notFound');
       const stored = await repo.insertReply(db, {
         id: newId(),
         chatId,

@@ -15,16 +15,17 @@ export function createTelegramService(deps: {
   return {
     configured: Boolean(deps.botToken),
     async signIn(initData: string): Promise<Session> {
-      if (!deps.botToken)
-        throw new AppError('UNAVAILABLE', 'Telegram sign-in is not configured on this server');
+      if (!deps.botToken) throw new AppError('UNAVAILABLE', 'telegram.notConfigured');
       const result = verifyInitData(initData, deps.botToken);
       if (!result.ok) {
-        const why = {
-          malformed: 'Telegram launch data is malformed',
-          bad_hash: 'Telegram launch data is not signed by this bot',
-          expired: 'Telegram launch data has expired; reopen the app',
-          no_user: 'Telegram launch data has no user',
-        }[result.reason];
+        const why = (
+          {
+            malformed: 'telegram.malformed',
+            bad_hash: 'telegram.badHash',
+            expired: 'telegram.expired',
+            no_user: 'telegram.noUser',
+          } as const
+        )[result.reason];
         throw unauthorized(why);
       }
       const telegramId = String(result.user.id);

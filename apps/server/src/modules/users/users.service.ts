@@ -17,7 +17,7 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
   return {
     async getById(id: string): Promise<UserRow> {
       const user = await repo.findById(db, id);
-      if (!user) throw unauthorized('Your session has ended. Sign in again.');
+      if (!user) throw unauthorized('auth.sessionEnded');
       return user;
     },
     async findById(id: string): Promise<UserRow | null> {
@@ -68,14 +68,13 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
       try {
         return input.tx ? await run(input.tx) : await db.transaction(run);
       } catch (err) {
-        if (isUniqueViolation(err))
-          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+        if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', 'user.emailTaken');
         throw err;
       }
     },
     async update(id: string, patch: UserUpdateBody): Promise<UserRow> {
       const row = await repo.update(db, id, patch);
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound('user.notFound');
       return row;
     },
     /** After a successful payment: status Paid (clears the registration-paywall flags), inside the payer's transaction. */
@@ -101,13 +100,13 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
     /** Sets (a reason) or lifts (null) a ban; answers 404 for an unknown account. */
     async setBan(id: string, reason: string | null): Promise<UserRow> {
       const row = await repo.update(db, id, { banned: reason !== null, bannedReason: reason });
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound('user.notFound');
       return row;
     },
     /** The geo price tier (SPEC §3 User.geo) resolved from the IP. */
     async setGeo(id: string, geo: { country: string | null; tier: number }): Promise<UserRow> {
       const row = await repo.update(db, id, { geoCountry: geo.country, geoTier: geo.tier });
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound('user.notFound');
       return row;
     },
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
@@ -118,7 +117,7 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
     },
     async setLanguage(id: string, language: Language): Promise<UserRow> {
       const row = await repo.update(db, id, { language });
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound('user.notFound');
       return row;
     },
     /** Keeps the campaign parameters the visitor arrived with; an empty value keeps what is stored. */
@@ -134,7 +133,7 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
         priceDiff: clean(body.priceDiff),
         isExpat: body.isExpat ? body.isExpat === 'true' : undefined,
       });
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound('user.notFound');
       return row;
     },
     onDeactivate(listener: (userId: string) => Promise<void>): void {
@@ -147,7 +146,7 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
      */
     async deactivate(id: string): Promise<void> {
       const user = await repo.findById(db, id);
-      if (!user) throw unauthorized('Your session has ended. Sign in again.');
+      if (!user) throw unauthorized('auth.sessionEnded');
       for (const listener of deactivateListeners) await listener(id);
       await db.transaction(async (tx) => {
         const current = await repo.findById(tx, id);
@@ -172,7 +171,7 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
     },
     async setLanguageForChats(id: string, language: Language): Promise<UserRow> {
       const row = await repo.update(db, id, { languageForChats: language });
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound('user.notFound');
       return row;
     },
   };

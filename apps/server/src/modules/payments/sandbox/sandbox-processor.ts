@@ -142,7 +142,7 @@ export function createSandboxProcessor(deps: {
 
   async function session(sessionId: string): Promise<SandboxSessionRow> {
     const s = await repo.findSession(db, sessionId);
-    if (!s) throw notFound('This checkout session does not exist');
+    if (!s) throw notFound('payment.checkoutMissing');
     return s;
   }
 
@@ -245,14 +245,13 @@ export function createSandboxProcessor(deps: {
     async refund(sessionId: string): Promise<void> {
       const s = await session(sessionId);
       const moved = await repo.transition(db, s.id, ['succeeded'], 'refunded');
-      if (!moved) throw new AppError('CONFLICT', 'Only a succeeded payment can be refunded');
+      if (!moved) throw new AppError('CONFLICT', 'payment.refundOnlySucceeded');
       await emit(moved, 'payment.refunded', { card: await cardOf(moved.cardId) });
     },
     /** A cardholder disputes a payment with their bank (tests and the operator's sandbox tools). */
     async chargeback(sessionId: string): Promise<void> {
       const s = await session(sessionId);
-      if (s.status !== 'succeeded')
-        throw new AppError('CONFLICT', 'Only a succeeded payment can be disputed');
+      if (s.status !== 'succeeded') throw new AppError('CONFLICT', 'payment.disputeOnlySucceeded');
       await emit(s, 'payment.chargeback', {
         card: await cardOf(s.cardId),
         message: 'Disputed by the cardholder.',

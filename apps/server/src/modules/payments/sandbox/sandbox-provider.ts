@@ -39,10 +39,10 @@ export function createSandboxProvider(deps: {
       try {
         json = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        throw new AppError('VALIDATION_ERROR', 'The webhook body is not valid JSON');
+        throw new AppError('VALIDATION_ERROR', 'webhook.notJson');
       }
       const parsed = SandboxEvent.safeParse(json);
-      if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'The webhook body is not a sandbox event');
+      if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'webhook.notSandboxEvent');
       const e = parsed.data;
       return {
         events: [

@@ -51,7 +51,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     if (providerRef.startsWith('pi_')) return providerRef;
     const session = await stripe.checkout.sessions.retrieve(providerRef);
     const pi = idOf(session.payment_intent);
-    if (!pi) throw new AppError('CONFLICT', 'This Stripe checkout has no payment to refund');
+    if (!pi) throw new AppError('CONFLICT', 'stripe.noPayment');
     return pi;
   }
 
@@ -187,7 +187,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         },
         { idempotencyKey: `checkout:${req.paymentId}` },
       );
-      if (!session.url) throw new AppError('CONFLICT', 'Stripe did not return a checkout page');
+      if (!session.url) throw new AppError('CONFLICT', 'stripe.noCheckoutPage');
       return { checkoutUrl: session.url, providerRef: session.id };
     },
     async parseWebhook(rawBody, headers) {
@@ -202,10 +202,9 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         );
       } catch (err) {
         // Stripe documents answering 400 to a delivery whose signature does not verify.
-        throw new AppError(
-          'VALIDATION_ERROR',
-          `Webhook signature rejected: ${err instanceof Error ? err.message : 'invalid'}`,
-        );
+        throw new AppError('VALIDATION_ERROR', 'webhook.signatureRejected', {
+          why: err instanceof Error ? err.message : 'invalid',
+        });
       }
       return { events: await toEvents(event) };
     },
@@ -219,11 +218,11 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     },
     async chargeSaved(req): Promise<ChargeResult> {
       const [customer, ref] = req.savedMethod.split(':', 2);
-      if (!customer || !ref) throw new AppError('CONFLICT', 'This saved card cannot be charged again');
+      if (!customer || !ref) throw new AppError('CONFLICT', 'payment.savedCardUnusable');
       const paymentMethod = ref.startsWith('pi_')
         ? idOf((await stripe.paymentIntents.retrieve(ref)).payment_method)
         : ref;
-      if (!paymentMethod) throw new AppError('CONFLICT', 'This saved card cannot be charged again');
+      if (!paymentMethod) throw new AppError('CONFLICT', 'payment.savedCardUnusable');
       try {
         const pi = await stripe.paymentIntents.create(
           {

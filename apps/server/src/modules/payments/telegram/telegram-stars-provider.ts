@@ -92,7 +92,7 @@ export function createTelegramStarsProvider(
         signal: AbortSignal.timeout(15_000),
       });
     } catch {
-      throw new AppError('UNAVAILABLE', `Telegram did not answer ${method}`);
+      throw new AppError('UNAVAILABLE', 'telegram.noAnswer', { method });
     }
     const json = (await res.json().catch(() => null)) as {
       ok?: boolean;
@@ -100,10 +100,10 @@ export function createTelegramStarsProvider(
       description?: string;
     } | null;
     if (!json?.ok) {
-      throw new AppError(
-        'UNAVAILABLE',
-        `Telegram refused ${method}: ${json?.description ?? `HTTP ${res.status}`}`,
-      );
+      throw new AppError('UNAVAILABLE', 'telegram.refused', {
+        method,
+        why: json?.description ?? `HTTP ${res.status}`,
+      });
     }
     return json.result as T;
   }
@@ -122,8 +122,7 @@ export function createTelegramStarsProvider(
     name: 'telegram',
     call,
     async createCheckout(req) {
-      if (req.currency !== 'XTR')
-        throw new AppError('VALIDATION_ERROR', 'Telegram takes payments in Stars only');
+      if (req.currency !== 'XTR') throw new AppError('VALIDATION_ERROR', 'telegram.starsOnly');
       const url = await call<string>('createInvoiceLink', {
         title: req.description.slice(0, 32),
         description: req.description.slice(0, 255),
@@ -137,17 +136,15 @@ export function createTelegramStarsProvider(
     async parseWebhook(rawBody, headers) {
       const header = headers[TELEGRAM_SECRET_HEADER];
       const given = Array.isArray(header) ? header[0] : header;
-      if (!given || !safeEqual(given, opts.webhookSecret))
-        throw unauthorized('Webhook secret token rejected');
+      if (!given || !safeEqual(given, opts.webhookSecret)) throw unauthorized('webhook.secretRejected');
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
       } catch {
-        throw new AppError('VALIDATION_ERROR', 'The webhook body is not valid JSON');
+        throw new AppError('VALIDATION_ERROR', 'webhook.notJson');
       }
       const parsed = TelegramUpdate.safeParse(json);
-      if (!parsed.success)
-        throw new AppError('VALIDATION_ERROR', 'The webhook body is not a Telegram update');
+      if (!parsed.success) throw new AppError('VALIDATION_ERROR', 'webhook.notTelegramUpdate');
       const u = parsed.data;
 
       if (u.pre_checkout_query) {
@@ -188,8 +185,7 @@ export function createTelegramStarsProvider(
     },
     async refund(providerRef) {
       const [userId, chargeId] = providerRef.split(':', 2);
-      if (!userId || !chargeId || !/^\d+$/.test(userId))
-        throw new AppError('CONFLICT', 'This Telegram payment has no charge to refund');
+      if (!userId || !chargeId || !/^\d+$/.test(userId)) throw new AppError('CONFLICT', 'telegram.noCharge');
       await call<boolean>('refundStarPayment', {
         user_id: Number(userId),
         telegram_payment_charge_id: chargeId,
