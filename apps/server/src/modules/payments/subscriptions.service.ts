@@ -237,12 +237,17 @@ export function createSubscriptionsService(deps: {
       });
       return toSubscriptionView(updated);
     },
-    /** The banner's retry: charges the saved card now. */
+    /**
+     * The banner's retry: charges the saved card now, claimed like the sweep's charge so a retry
+     * never runs beside a sweep's or an operator's (or a second tab's) charge of the same renewal.
+     */
     async retryRenewal(userId: string): Promise<{ paymentId: string }> {
       const live = await repo.liveForUser(db, userId);
       if (!live || live.status !== 'active' || live.renewalFailures === 0)
         throw new AppError('CONFLICT', 'subscription.noFailedRenewal');
-      const r = await chargeRenewal(live);
+      const claimed = await repo.claimRenewalNow(db, live.id, new Date(), CLAIM_MS);
+      if (!claimed) throw new AppError('CONFLICT', 'subscription.renewalUnderWay');
+      const r = await chargeRenewal(claimed);
       if (!r) throw new AppError('CONFLICT', 'subscription.noSavedCard');
       return r;
     },

@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../test/test-app.ts';
 import * as kit from './payments-test-kit.ts';
+import { createSubscriptionsRepository } from './subscriptions.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,6 +136,35 @@ describe('subscriptions', () => {
       headers: bearer(s),
     });
     expect(retryNone.json()).toMatchObject({ statusCode: 409 });
+  });
+
+  it('the banner retry is refused (409) while another renewal charge is under way, so the card is not charged twice', async () => {
+    const s = await signUp(t.app);
+    await subscribeAndPay(s, 'plan-monthly', '4000000000000341');
+    const end = new Date((await last(s))!.expiryDate!);
+    await sweepAt(new Date(end.getTime() + 60_000), async () => (await last(s))!.renewalFailed);
+    const sub = (await last(s))!;
+    const countPayments = async () =>
+      (await t.app.ctx.db.query.payments.findMany({ where: (p, { eq }) => eq(p.userId, s.userId) })).length;
+    const before = await countPayments();
+    // A sweep (or the operator) has just claimed this renewal and is charging the card.
+    const claimed = await createSubscriptionsRepository().claimRenewalNow(t.app.ctx.db, sub._id, new Date(), 600_000);
+    expect(claimed).not.toBeNull();
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/subscription/retry',
+      headers: bearer(s),
+    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json()).toMatchObject({ code: 'CONFLICT' });
+    expect(await countPayments()).toBe(before);
+    // Leave nothing due for the later tests' sweeps.
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/subscription/cancel',
+      headers: bearer(s),
+    });
+    expect(cancel.statusCode).toBe(200);
   });
 
   it('a trial is not discounted and renews at the monthly price', async () => {
