@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+
+/** Server messages follow the interface language (docs/decisions/025): a Russian user reads Russian. */
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test('a Russian user sees the server refusal in Russian, an English one in English', async ({ page }) => {
+  const base = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
+  const res = await page.request.post('/api/auth/sign-up', {
+    data: {
+      email: `msg.${stamp()}@example.com`,
+      password: 'a long password 1',
+      termsAccepted: true,
+      language: 'ru',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const token = ((await res.json()) as { accessToken: string }).accessToken;
+
+  await page.goto('/wallet');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  const promo = page.getByTestId('promo-code');
+  await promo.getByRole('textbox').fill(`NOPE${stamp()}`.toUpperCase());
+  await promo.locator('button[type="submit"]').click();
+  await expect(promo.getByRole('alert')).toHaveText('Неизвестный промокод');
+
+  // The account and this device back to English: the same refusal reads English.
+  const english = await page.request.post('/api/user/language', {
+    data: { language: 'en' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(english.status()).toBe(200);
+  await page.evaluate(() => localStorage.setItem('amora.language', 'en'));
+  await page.goto('/wallet');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await promo.getByRole('textbox').fill(`NOPE${stamp()}`.toUpperCase());
+  await promo.locator('button[type="submit"]').click();
+  await expect(promo.getByRole('alert')).toHaveText('Unknown promo code');
+});
