@@ -65,4 +65,49 @@ describe('set_voice_mode', () => {
       socket.close();
     }
   });
+
+  it("answers in the socket user's language: Russian for a Russian account", async () => {
+    const s = await onboardedUser(t.app);
+    await t.app.ctx.db.update(users).set({ status: 'Paid', language: 'ru' }).where(eq(users.id, s.userId));
+    const bot = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data[0];
+    const chat = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: bearer(s),
+        payload: { botId: bot._id },
+      })
+    ).json().data.chat;
+    const socket: Socket = connect(url, {
+      path: '/socket.io',
+      auth: { token: s.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const ask = (payload: { chatId: string; voiceMode: boolean | string }) =>
+      socket.timeout(5000).emitWithAck('set_voice_mode', payload);
+    try {
+      expect(await ask({ chatId: chat._id, voiceMode: 'yes' })).toEqual({
+        ok: false,
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Отправьте { chatId, voiceMode }',
+      });
+      expect(await ask({ chatId: chat._id, voiceMode: true })).toEqual({
+        ok: false,
+        statusCode: 403,
+        code: 'FORBIDDEN',
+        message: 'Доступно с уровня 2',
+      });
+      expect(await ask({ chatId: 'someone-elses', voiceMode: true })).toMatchObject({
+        message: 'Чат не найден',
+      });
+    } finally {
+      socket.close();
+    }
+  });
 });
