@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { EXCLUSIVE } from './exclusive.ts';
 import {
   expect,
   test,
@@ -107,42 +108,42 @@ test('the operator bans a user from the console: the ban modal opens live; then 
   }
 });
 
-test('maintenance on and off from the console: visitors see the screen, the console stays usable', async ({
-  page,
-  browser,
-  request,
-}) => {
-  await ageVerified(page.context());
-  const operator = await operatorPage(browser);
-  try {
-    const op = operator.page;
-    await op.getByTestId('admin-nav-platform').click();
-    const toggle = op.getByRole('switch', { name: 'Maintenance' });
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await toggle.click();
-    await op
-      .getByTestId('admin-maintenance-confirm')
-      .getByRole('button', { name: 'Turn maintenance on' })
-      .click();
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+test(
+  'maintenance on and off from the console: visitors see the screen, the console stays usable',
+  EXCLUSIVE,
+  async ({ page, browser, request }) => {
+    await ageVerified(page.context());
+    const operator = await operatorPage(browser);
+    try {
+      const op = operator.page;
+      await op.getByTestId('admin-nav-platform').click();
+      const toggle = op.getByRole('switch', { name: 'Maintenance' });
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
+      await toggle.click();
+      await op
+        .getByTestId('admin-maintenance-confirm')
+        .getByRole('button', { name: 'Turn maintenance on' })
+        .click();
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
 
-    await page.goto('/');
-    await expect(page.getByTestId('maintenance')).toBeVisible();
-    // The console is not covered by the screen it turned on.
-    await op.reload();
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
-    await expect(op.getByTestId('maintenance')).toHaveCount(0);
+      await page.goto('/');
+      await expect(page.getByTestId('maintenance')).toBeVisible();
+      // The console is not covered by the screen it turned on.
+      await op.reload();
+      await expect(toggle).toHaveAttribute('aria-checked', 'true');
+      await expect(op.getByTestId('maintenance')).toHaveCount(0);
 
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await page.getByTestId('maintenance-refresh').click();
-    await expect(page.getByTestId('model-card').first()).toBeVisible();
-    await expect(page.getByTestId('maintenance')).toHaveCount(0);
-  } finally {
-    await setMaintenanceByApi(request, false);
-    await operator.context.close();
-  }
-});
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-checked', 'false');
+      await page.getByTestId('maintenance-refresh').click();
+      await expect(page.getByTestId('model-card').first()).toBeVisible();
+      await expect(page.getByTestId('maintenance')).toHaveCount(0);
+    } finally {
+      await setMaintenanceByApi(request, false);
+      await operator.context.close();
+    }
+  },
+);
 
 test('the operator creates a promo code in the console; a user redeems it', async ({ page, browser }) => {
   const code = `CONSOLE${stamp().toUpperCase()}`;

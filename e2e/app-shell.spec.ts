@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { EXCLUSIVE } from './exclusive.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The app around the chat: protected routes, maintenance, profile, FAQ, Telegram and the theme. */
@@ -50,32 +51,33 @@ test('a guest opening a protected page lands home with the sign-in popup', async
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
 
-test('maintenance: the screen appears while the flag is on and the Refresh button brings the app back', async ({
-  page,
-  request,
-}) => {
-  const token = await adminToken(request);
-  const set = (maintenance: boolean) =>
-    request.put('/api/admin/maintenance', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { maintenance },
-    });
-  try {
-    expect((await set(true)).ok()).toBe(true);
-    await page.goto('/');
-    const screen = page.getByTestId('maintenance');
-    await expect(screen).toBeVisible();
-    await expect(screen).toContainText('Sorry service under construction');
-    await expect(screen).toContainText('We are currently performing scheduled maintenance.');
-    await expect(screen).toContainText('Checking status every 5 minutes');
-    await expect(page.getByTestId('maintenance-refresh')).toBeFocused();
-  } finally {
-    await set(false);
-  }
-  await page.getByTestId('maintenance-refresh').click();
-  await expect(page.getByTestId('model-card').first()).toBeVisible();
-  await expect(page.getByTestId('maintenance')).toHaveCount(0);
-});
+test(
+  'maintenance: the screen appears while the flag is on and the Refresh button brings the app back',
+  EXCLUSIVE,
+  async ({ page, request }) => {
+    const token = await adminToken(request);
+    const set = (maintenance: boolean) =>
+      request.put('/api/admin/maintenance', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { maintenance },
+      });
+    try {
+      expect((await set(true)).ok()).toBe(true);
+      await page.goto('/');
+      const screen = page.getByTestId('maintenance');
+      await expect(screen).toBeVisible();
+      await expect(screen).toContainText('Sorry service under construction');
+      await expect(screen).toContainText('We are currently performing scheduled maintenance.');
+      await expect(screen).toContainText('Checking status every 5 minutes');
+      await expect(page.getByTestId('maintenance-refresh')).toBeFocused();
+    } finally {
+      await set(false);
+    }
+    await page.getByTestId('maintenance-refresh').click();
+    await expect(page.getByTestId('model-card').first()).toBeVisible();
+    await expect(page.getByTestId('maintenance')).toHaveCount(0);
+  },
+);
 
 test('profile: edit the profile, read the FAQ, then delete the account', async ({ page }) => {
   const { email } = await signUpInBrowser(page);
@@ -186,7 +188,7 @@ for (const variant of ['valid', 'forged'] as const) {
   });
 }
 
-test('the Halloween theme follows the theme event', async ({ page, request }) => {
+test('the Halloween theme follows the theme event', EXCLUSIVE, async ({ page, request }) => {
   const token = await adminToken(request);
   const set = (isActive: boolean) =>
     request.put('/api/admin/themeEvents/event/halloween', {

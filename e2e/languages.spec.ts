@@ -22,7 +22,9 @@ test('switching to German: menu labels translated, the modal offers German chats
   await page.getByTestId('language-switcher').selectOption('de');
 
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.getByTestId(phone ? 'bottom-nav-home' : 'nav-payment')).toContainText(phone ? 'Start' : 'Zahlung');
+  await expect(page.getByTestId(phone ? 'bottom-nav-home' : 'nav-payment')).toContainText(
+    phone ? 'Start' : 'Zahlung',
+  );
   await expect(page.getByText('Einstellungen')).toBeVisible();
 
   // The language-changed modal: the characters can write in German too.
@@ -49,6 +51,9 @@ test('switching to German: menu labels translated, the modal offers German chats
   await page.getByTestId('language-switcher').selectOption('en');
   await expect(page.getByText('Settings', { exact: true })).toBeVisible();
   await expect(page.getByTestId('language-changed-dialog')).toBeVisible();
-  await page.getByTestId('language-changed-dialog').getByRole('button', { name: /Keep chatting in Deutsch/ }).click();
+  await page
+    .getByTestId('language-changed-dialog')
+    .getByRole('button', { name: /Keep chatting in Deutsch/ })
+    .click();
   await expect(page.getByTestId('language-changed-dialog')).toBeHidden();
 });

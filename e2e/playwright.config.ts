@@ -7,6 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3310);
 const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const phone = { ...devices['Pixel 7'], browserName: 'chromium' as const };
+
 /**
  * Drives the built app (npm run build) served by the real server on a fresh embedded database,
  * in Debian's Chromium, at desktop and phone sizes.
@@ -17,7 +20,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two journeys at a time (files, not tests, are spread over the workers); the @exclusive ones run
+  // afterwards, one at a time, in their own projects below.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // A broken server fails every later journey: stop early instead of running out the CI clock.
   maxFailures: process.env.CI ? 6 : 0,
@@ -39,8 +44,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    { name: 'desktop', use: desktop, grepInvert: /@exclusive/ },
+    { name: 'phone', use: phone, grepInvert: /@exclusive/ },
+    // Journeys that flip what every visitor sees (maintenance, theme) or need a fixed extra port:
+    // after the others, one project after the other, so nothing runs beside them.
+    { name: 'desktop-exclusive', use: desktop, grep: /@exclusive/, dependencies: ['desktop', 'phone'] },
+    { name: 'phone-exclusive', use: phone, grep: /@exclusive/, dependencies: ['desktop-exclusive'] },
   ],
   webServer: {
     command: 'node ../apps/server/dist/server.js',

@@ -94,23 +94,30 @@ test('allow notifications from the chat list; a push shows her words, and they c
   });
   await cdp.send('ServiceWorker.enable');
   const origin = new URL(test.info().project.use.baseURL!).origin;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data: JSON.stringify({ title: 'Mia', body: 'I missed you today', tag: 'chat-e2e', url: '/chat' }),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          data: n.data as unknown,
-        })),
-      ),
-    )
-    .toEqual([{ title: 'Mia', body: 'I missed you today', tag: 'chat-e2e', data: { url: '/chat' } }]);
+  const id = await registrationId;
+  // Chromium may drop a push delivered while the worker is still starting up: deliver again until it
+  // shows (the same tag replaces the earlier notification, so there is only ever one).
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: id,
+      data: JSON.stringify({ title: 'Mia', body: 'I missed you today', tag: 'chat-e2e', url: '/chat' }),
+    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+              title: n.title,
+              body: n.body,
+              tag: n.tag,
+              data: n.data as unknown,
+            })),
+          ),
+        { timeout: 3_000 },
+      )
+      .toEqual([{ title: 'Mia', body: 'I missed you today', tag: 'chat-e2e', data: { url: '/chat' } }]);
+  }).toPass({ timeout: 20_000 });
 
   const removed = page.waitForResponse(
     (r) => r.url().endsWith('/api/push/subscribe') && r.request().method() === 'DELETE',
