@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Role, UserStatus } from './enums.ts';
-import { PromoKind } from './promo.ts';
+import { PromoCodeView } from './promo.ts';
 
 /** `POST /api/admin/users/:id/ban` (admin): the reason is shown to the user in the ban modal. */
 export const BanBody = z
@@ -67,19 +67,9 @@ export const RegistrationTokensResponse = z.object({ data: z.array(RegistrationT
 export type RegistrationTokensResponse = z.infer<typeof RegistrationTokensResponse>;
 
 /** `GET /api/admin/promo-codes`: every code, newest first. */
-export const AdminPromoCodeView = z
-  .object({
-    _id: z.string(),
-    code: z.string(),
-    kind: PromoKind,
-    amount: z.number().int(),
-    expiresAt: z.string().nullable(),
-    maxUses: z.number().int().nullable(),
-    uses: z.number().int(),
-    active: z.boolean(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'AdminPromoCodeView' });
+export const AdminPromoCodeView = PromoCodeView.extend({ createdAt: z.string() }).meta({
+  id: 'AdminPromoCodeView',
+});
 export type AdminPromoCodeView = z.infer<typeof AdminPromoCodeView>;
 export const AdminPromoCodesResponse = z.object({ data: z.array(AdminPromoCodeView) });
 export type AdminPromoCodesResponse = z.infer<typeof AdminPromoCodesResponse>;

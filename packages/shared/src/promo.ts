@@ -61,6 +61,7 @@ export const CreatePromoCodeBody = z
   });
 export type CreatePromoCodeBody = z.infer<typeof CreatePromoCodeBody>;
 
+/** A promo code as the operator sees it (the admin list adds `createdAt`). */
 export const PromoCodeView = z.object({
   _id: z.string(),
   code: z.string(),
@@ -71,6 +72,7 @@ export const PromoCodeView = z.object({
   uses: z.number().int(),
   active: z.boolean(),
 });
+export type PromoCodeView = z.infer<typeof PromoCodeView>;
 export const PromoCodeResponse = z.object({ promoCode: PromoCodeView });
 
 /**

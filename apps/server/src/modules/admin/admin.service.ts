@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import type { SubscriptionsService } from '../payments/subscriptions.service.ts';
+import { toPromoCodeView } from '../promo/promo.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AdminRepository } from './admin.repository.ts';
 
@@ -71,14 +72,7 @@ export function createAdminService(deps: {
     },
     async promoCodes(): Promise<AdminPromoCodeView[]> {
       return (await repo.listPromoCodes(db, LIST_LIMIT)).map((c) => ({
-        _id: c.id,
-        code: c.code,
-        kind: c.kind,
-        amount: c.amount,
-        expiresAt: c.expiresAt?.toISOString() ?? null,
-        maxUses: c.maxUses,
-        uses: c.uses,
-        active: c.active,
+        ...toPromoCodeView(c),
         createdAt: c.createdAt.toISOString(),
       }));
     },

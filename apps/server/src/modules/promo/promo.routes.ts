@@ -7,22 +7,8 @@ import {
   PromoCodeResponse,
 } from '@amora/shared/promo.ts';
 import type { AppInstance } from '../../app-types.ts';
-import type { PromoCodeRow } from '../../db/schema/promo-codes.ts';
 import { requireRole } from '../../plugins/require-role.ts';
-import type { PromoService } from './promo.service.ts';
-
-const view = (c: PromoCodeRow) => ({
-  promoCode: {
-    _id: c.id,
-    code: c.code,
-    kind: c.kind,
-    amount: c.amount,
-    expiresAt: c.expiresAt?.toISOString() ?? null,
-    maxUses: c.maxUses,
-    uses: c.uses,
-    active: c.active,
-  },
-});
+import { toPromoCodeView, type PromoService } from './promo.service.ts';
 
 /** Promo codes: check, apply, the pending discount, and the operator's create. */
 export function promoRoutes(app: AppInstance, promo: PromoService): void {
@@ -86,6 +72,6 @@ export function promoRoutes(app: AppInstance, promo: PromoService): void {
         response: { 201: PromoCodeResponse },
       },
     },
-    async (req, reply) => reply.code(201).send(view(await promo.create(req.body))),
+    async (req, reply) => reply.code(201).send({ promoCode: toPromoCodeView(await promo.create(req.body)) }),
   );
 }

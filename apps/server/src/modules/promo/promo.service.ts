@@ -1,4 +1,9 @@
-import type { CreatePromoCodeBody, PromoApplyResponse, PromoCheckResponse } from '@amora/shared/promo.ts';
+import type {
+  CreatePromoCodeBody,
+  PromoApplyResponse,
+  PromoCheckResponse,
+  PromoCodeView,
+} from '@amora/shared/promo.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PromoCodeRow } from '../../db/schema/promo-codes.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
@@ -10,6 +15,20 @@ import type { PromoRepository } from './promo.repository.ts';
 const USED = 'promo.alreadyUsed';
 
 export const promoKey = (userId: string, codeId: string) => `promo:${userId}:${codeId}`;
+
+/** A promo code row as the API shows it (the create response and the admin list). */
+export function toPromoCodeView(c: PromoCodeRow): PromoCodeView {
+  return {
+    _id: c.id,
+    code: c.code,
+    kind: c.kind,
+    amount: c.amount,
+    expiresAt: c.expiresAt?.toISOString() ?? null,
+    maxUses: c.maxUses,
+    uses: c.uses,
+    active: c.active,
+  };
+}
 
 /**
  * Promo codes (SPEC §1, §8): bonus tokens credited through the ledger, or a percent off the next
