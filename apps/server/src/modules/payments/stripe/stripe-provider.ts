@@ -55,15 +55,19 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     return pi;
   }
 
-  /** Our payment id for a charge or dispute: its metadata, else the metadata of its PaymentIntent. */
-  async function paymentIdOfIntent(
-    metadata: Stripe.Metadata | null | undefined,
-    pi: string | null,
-  ): Promise<string | null> {
-    if (metadata?.paymentId) return metadata.paymentId;
-    if (!pi) return null;
+  /**
+   * Which payment a charge or dispute belongs to: our payment id from its metadata, else from the
+   * metadata of its PaymentIntent; the providerRef is that intent, else `fallbackRef`.
+   */
+  async function refOfIntent(
+    obj: { metadata?: Stripe.Metadata | null; payment_intent: string | { id: string } | null },
+    fallbackRef: string | null,
+  ): Promise<{ paymentId: string | null; providerRef: string | null }> {
+    const pi = idOf(obj.payment_intent);
+    if (obj.metadata?.paymentId) return { paymentId: obj.metadata.paymentId, providerRef: pi ?? fallbackRef };
+    if (!pi) return { paymentId: null, providerRef: fallbackRef };
     const intent = await stripe.paymentIntents.retrieve(pi);
-    return intent.metadata.paymentId ?? null;
+    return { paymentId: intent.metadata.paymentId ?? null, providerRef: pi };
   }
 
   async function toEvents(event: Stripe.Event): Promise<PaymentEvent[]> {
@@ -126,28 +130,13 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       }
       case 'charge.refunded': {
         const ch = event.data.object;
-        const pi = idOf(ch.payment_intent);
-        return [
-          {
-            ...base,
-            kind: 'refunded',
-            paymentId: await paymentIdOfIntent(ch.metadata, pi),
-            providerRef: pi ?? ch.id,
-            cardLast4: ch.payment_method_details?.card?.last4 ?? null,
-          },
-        ];
+        const cardLast4 = ch.payment_method_details?.card?.last4 ?? null;
+        return [{ ...base, kind: 'refunded', ...(await refOfIntent(ch, ch.id)), cardLast4 }];
       }
       case 'charge.dispute.created': {
         const d = event.data.object;
-        const pi = idOf(d.payment_intent);
         return [
-          {
-            ...base,
-            kind: 'chargeback',
-            paymentId: await paymentIdOfIntent(d.metadata, pi),
-            providerRef: pi ?? idOf(d.charge),
-            message: d.reason,
-          },
+          { ...base, kind: 'chargeback', ...(await refOfIntent(d, idOf(d.charge))), message: d.reason },
         ];
       }
       default:

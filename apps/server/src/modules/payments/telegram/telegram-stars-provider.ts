@@ -23,15 +23,8 @@ const PreCheckoutQuery = z
     invoice_payload: z.string(),
   })
   .loose();
-const SuccessfulPayment = z
-  .object({
-    currency: z.string(),
-    total_amount: z.number(),
-    invoice_payload: z.string(),
-    telegram_payment_charge_id: z.string(),
-  })
-  .loose();
-const RefundedPayment = z
+/** A `SuccessfulPayment` and a `RefundedPayment` carry the same fields the flow reads. */
+const StarsPayment = z
   .object({
     currency: z.string(),
     total_amount: z.number(),
@@ -48,8 +41,8 @@ export const TelegramUpdate = z
       .object({
         from: User.optional(),
         chat: z.object({ id: z.number() }).loose().optional(),
-        successful_payment: SuccessfulPayment.optional(),
-        refunded_payment: RefundedPayment.optional(),
+        successful_payment: StarsPayment.optional(),
+        refunded_payment: StarsPayment.optional(),
       })
       .loose()
       .optional(),
