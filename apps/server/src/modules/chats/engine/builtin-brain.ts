@@ -657,7 +657,10 @@ function openerSetup(
     picker,
     forceName: true,
   };
-  return { book, persona, picker, userName, tone, cc };
+  /** An opener's parts joined and put in her style. */
+  const styled = (parts: string[], allowEmoji: boolean) =>
+    applyStyle(joinParts(parts), { persona, tone, lang: ctx.language, picker, book, allowEmoji });
+  return { book, persona, picker, userName, tone, cc, styled };
 }
 
 /**
@@ -678,7 +681,7 @@ function draftFresh(mem: BrainMemory, picker: Picker, draft: (attempt: number) =
 
 function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () => number): BrainReply {
   const mem = loadMemory(ctx.memory);
-  const { book, persona, picker, userName, tone, cc } = openerSetup(ctx, random, mem);
+  const { book, persona, picker, userName, cc, styled } = openerSetup(ctx, random, mem);
   const text = draftFresh(mem, picker, (attempt) => {
     const parts = [fill(picker.pick(persona.greetings[ctx.language], 'greeting'), cc)];
     // She asks the name she does not know yet; otherwise a question now and then keeps it going.
@@ -688,14 +691,7 @@ function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () =>
     } else if (!/\?\s*\S{0,3}\s*$/u.test(parts[0]!) && (attempt > 0 || picker.chance(0.5))) {
       parts.push(fill(picker.pick(book.followUps.gentle, 'fu.gentle'), cc));
     }
-    return applyStyle(joinParts(parts), {
-      persona,
-      tone,
-      lang: ctx.language,
-      picker,
-      book,
-      allowEmoji: true,
-    });
+    return styled(parts, true);
   });
   if (mem.awaiting === 'name') mem.asked.name = mem.turn;
   return { text, memory: saveMemory(mem), pointsDelta: 0, intent: 'greeting' };
@@ -708,7 +704,7 @@ function greet(ctx: Omit<BrainContext, 'userMessage' | 'history'>, random: () =>
 function writeFirstTo(ctx: BrainContext, random: () => number): BrainReply {
   const mem = loadMemory(ctx.memory);
   mem.turn += 1;
-  const { book, persona, picker, tone, cc } = openerSetup(ctx, random, mem);
+  const { book, picker, tone, cc, styled } = openerSetup(ctx, random, mem);
   let recalledId: string | undefined;
   const text = draftFresh(mem, picker, (attempt) => {
     recalledId = undefined;
@@ -725,14 +721,7 @@ function writeFirstTo(ctx: BrainContext, random: () => number): BrainReply {
       }
     }
     if (attempt >= 4) parts.push(fill(picker.pick(book.extraTails, 'extraTail'), cc));
-    return applyStyle(joinParts(parts), {
-      persona,
-      tone,
-      lang: ctx.language,
-      picker,
-      book,
-      allowEmoji: tone !== 'sad' && tone !== 'cold',
-    });
+    return styled(parts, tone !== 'sad' && tone !== 'cold');
   });
   if (recalledId) mem.recalled[recalledId] = mem.turn;
   return { text, memory: saveMemory(mem), pointsDelta: 0, intent: 'write_first' };

@@ -4,7 +4,7 @@ import type { AiStatusTracker } from '../ai-status.ts';
 import type { Brain, BrainContext, BrainReply, ChatMemory } from './brain.ts';
 import { loadMemory, saveMemory } from './memory.ts';
 import type { OpenAiClient } from './openai-client.ts';
-import { buildPrompt, summaryPrompt } from './openai-prompt.ts';
+import { buildPrompt, summaryPrompt, type PromptInput } from './openai-prompt.ts';
 
 /*
  * The OpenAI-compatible engine. The model writes her words; the built-in engine still referees the
@@ -67,6 +67,20 @@ export function createOpenAiBrain(opts: OpenAiBrainOptions): Brain {
   const replyTokens = opts.replyTokens ?? 250;
   const summaryEvery = opts.summaryEvery ?? 8;
 
+  /** The model's messages for this turn, in the chat's language, and her name there (to tidy the reply). */
+  function promptFor(ctx: PromptInput['ctx'], memory: PromptInput['memory'], summary: string | null) {
+    const language = ctx.chatLanguage ?? Language.catch('en').parse(ctx.language);
+    const { messages } = buildPrompt({
+      ctx,
+      language,
+      memory,
+      summary,
+      budgetTokens: opts.contextTokens,
+      replyTokens,
+    });
+    return { messages, name: ctx.character.persona.displayName[language === 'ru' ? 'ru' : 'en'] };
+  }
+
   async function writeReply(ctx: BrainContext, onText: (text: string) => void): Promise<BrainReply> {
     // The referee reads the user's message: facts, points, mood, intent. Its own words are not used.
     const judged = await referee.reply(ctx);
@@ -74,25 +88,13 @@ export function createOpenAiBrain(opts: OpenAiBrainOptions): Brain {
     // It may have asked a question the model did not; do not read the next bare answer against it.
     delete mem.awaiting;
     const llm = readLlmMemory(ctx.memory);
-    const language = ctx.chatLanguage ?? Language.catch('en').parse(ctx.language);
-    const prompt = buildPrompt({
-      ctx,
-      language,
-      memory: mem,
-      summary: llm.summary,
-      budgetTokens: opts.contextTokens,
-      replyTokens,
-    });
-    const name = ctx.character.persona.displayName[language === 'ru' ? 'ru' : 'en'];
+    const { messages, name } = promptFor(ctx, mem, llm.summary);
     let result;
     try {
-      result = await client.stream(
-        { messages: prompt.messages, maxTokens: replyTokens, temperature: 0.9 },
-        (t) => {
-          const shown = tidyReply(t, name);
-          if (shown.trim()) onText(shown);
-        },
-      );
+      result = await client.stream({ messages, maxTokens: replyTokens, temperature: 0.9 }, (t) => {
+        const shown = tidyReply(t, name);
+        if (shown.trim()) onText(shown);
+      });
     } catch (err) {
       status?.failure();
       throw err;
@@ -148,21 +150,12 @@ export function createOpenAiBrain(opts: OpenAiBrainOptions): Brain {
             const llm = readLlmMemory(ctx.memory);
             const offline = { ...fallback, memory: { ...fallback.memory, llm } };
             if (status?.current().status === 'down') return offline;
-            const language = ctx.chatLanguage ?? Language.catch('en').parse(ctx.language);
             const mem = loadMemory(fallback.memory);
-            const prompt = buildPrompt({
-              ctx: { ...ctx, userMessage: WRITE_FIRST_CUE },
-              language,
-              memory: mem,
-              summary: llm.summary,
-              budgetTokens: opts.contextTokens,
-              replyTokens,
-            });
-            const name = ctx.character.persona.displayName[language === 'ru' ? 'ru' : 'en'];
+            const { messages, name } = promptFor({ ...ctx, userMessage: WRITE_FIRST_CUE }, mem, llm.summary);
             try {
               const text = finalText(
                 await client.complete(
-                  { messages: prompt.messages, maxTokens: 120, temperature: 0.9 },
+                  { messages, maxTokens: 120, temperature: 0.9 },
                   { retries: 0, timeoutMs: opts.greetingTimeoutMs ?? 8000 },
                 ),
                 name,
@@ -192,20 +185,16 @@ export function createOpenAiBrain(opts: OpenAiBrainOptions): Brain {
     async greeting(ctx) {
       const fallback = await referee.greeting(ctx);
       if (status?.current().status === 'down') return fallback;
-      const language = ctx.chatLanguage ?? Language.catch('en').parse(ctx.language);
       const mem = loadMemory(fallback.memory);
-      const prompt = buildPrompt({
-        ctx: { ...ctx, history: [], userMessage: '(opened the chat with you for the first time)' },
-        language,
-        memory: mem,
-        summary: null,
-        budgetTokens: opts.contextTokens,
-        replyTokens,
-      });
-      const name = ctx.character.persona.displayName[language === 'ru' ? 'ru' : 'en'];
+      const greetingCtx = {
+        ...ctx,
+        history: [],
+        userMessage: '(opened the chat with you for the first time)',
+      };
+      const { messages, name } = promptFor(greetingCtx, mem, null);
       try {
         const text = await client.complete(
-          { messages: prompt.messages, maxTokens: 120, temperature: 0.9 },
+          { messages, maxTokens: 120, temperature: 0.9 },
           { retries: 0, timeoutMs: opts.greetingTimeoutMs ?? 8000 },
         );
         status?.success({ retried: false });
