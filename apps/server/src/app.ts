@@ -67,6 +67,7 @@ import { createSubscriptionsRepository } from './modules/payments/subscriptions.
 import { subscriptionsRoutes } from './modules/payments/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/payments/subscriptions.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { offersRoutes } from './modules/settings/offers.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createChatMediaService } from './modules/media/chat-media.service.ts';
@@ -548,6 +549,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   usersRoutes(app);
   settingsRoutes(app);
   walletRoutes(app);
+  offersRoutes(app);
   botsRoutes(app);
   aiStatusRoutes(app);
   chatsRoutes(app);

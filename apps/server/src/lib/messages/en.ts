@@ -52,6 +52,12 @@ export const en = {
   'account.bannedPromo': 'Your account is banned: promo codes are disabled',
   'account.bannedPayments': 'Your account is banned: payments are disabled',
   'admin.cannotBanSelf': 'You cannot ban your own account',
+  'settings.planInUse':
+    'The plan "{{plan}}" is used by {{count}} live subscription(s): keep it (you may change its prices)',
+  'settings.renewalPlanRemoved':
+    'The plan "{{plan}}" is the one trials renew into: choose another in the billing rules first',
+  'settings.noSuchRenewalPlan': 'body.trial_renews_to: there is no plan "{{plan}}" that is not a trial',
+  'settings.offerIdTaken': 'The uuid "{{uuid}}" is already used by the new-user offer or a pack',
   'platform.noSuchEvent': 'No such event',
   // characters and chats
   'bot.notFound': 'Character not found',

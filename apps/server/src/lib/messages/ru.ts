@@ -47,6 +47,12 @@ export const ru: Record<MessageKey, string> = {
   'account.bannedPromo': 'Ваш аккаунт заблокирован: промокоды недоступны',
   'account.bannedPayments': 'Ваш аккаунт заблокирован: платежи недоступны',
   'admin.cannotBanSelf': 'Нельзя заблокировать собственный аккаунт',
+  'settings.planInUse':
+    'Тариф «{{plan}}» используют действующие подписки ({{count}}): оставьте его (цены менять можно)',
+  'settings.renewalPlanRemoved':
+    'В тариф «{{plan}}» переходят пробные подписки: сначала выберите другой в правилах оплаты',
+  'settings.noSuchRenewalPlan': 'body.trial_renews_to: нет тарифа «{{plan}}», который не пробный',
+  'settings.offerIdTaken': 'uuid «{{uuid}}» уже занят предложением для новых пользователей или пакетом',
   'platform.noSuchEvent': 'Нет такого события',
   'bot.notFound': 'Персонаж не найден',
   'support.unavailable': 'Поддержка недоступна',

@@ -1,4 +1,9 @@
-import { DEFAULT_BILLING_SETTINGS, DEFAULT_COMPANION_SETTINGS, Settings, type TokenCosts } from '@amora/shared/settings.ts';
+import {
+  DEFAULT_BILLING_SETTINGS,
+  DEFAULT_COMPANION_SETTINGS,
+  Settings,
+  type TokenCosts,
+} from '@amora/shared/settings.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 import { SETTINGS_SEED } from './settings.seed.ts';
 
@@ -31,12 +36,22 @@ export function createSettingsService(repo: SettingsRepository) {
       cached = { at: Date.now(), value };
       return value;
     },
+    /** Reads the table now, bypassing (and refreshing) this node's cache. */
+    async fresh(): Promise<Settings> {
+      const value = await load();
+      cached = { at: Date.now(), value };
+      return value;
+    },
     async costs(): Promise<TokenCosts> {
       return (await this.get()).tokens;
     },
-    async update(key: 'tokens' | 'purchase' | 'subscription' | 'gifts' | 'billing' | 'companion', value: unknown): Promise<Settings> {
+    async update(
+      key: 'tokens' | 'purchase' | 'subscription' | 'gifts' | 'billing' | 'companion',
+      value: unknown,
+    ): Promise<Settings> {
       const shape = Settings.shape[key];
       await repo.set(key, shape.parse(value));
+      // This node sees the change at once; other nodes within CACHE_MS (docs/decisions/028).
       cached = null;
       return this.get();
     },

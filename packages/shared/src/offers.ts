@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { Settings, SubscriptionPlan, TokenCosts, TokenPack } from './settings.ts';
+
+/**
+ * What an operator may write into the settings table (issue 4, docs/decisions/028): the same
+ * shapes as `Settings`, strict (unknown fields refused) and with the business bounds the
+ * read-side schemas leave open. The server adds what needs the database (a plan still in use).
+ */
+
+const price = z.number().min(0).max(1_000_000).multipleOf(0.01, { error: 'A price has at most 2 decimals' });
+const oldPrice = price.nullable();
+/** Telegram Stars are whole. */
+const stars = z.number().int({ error: 'Stars are whole numbers' }).min(1).max(1_000_000);
+const offerId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Letters, digits, "-" and "_" only' });
+
+const pricedFields = {
+  uuid: offerId,
+  currency: z.string().regex(/^[A-Z]{3}$/, { error: 'A 3-letter currency code (USD)' }),
+  tokens: z.number().int().min(1).max(10_000_000),
+  sale: z.number().int().min(0).max(99),
+  price_t_1: price,
+  price_t_2: price,
+  price_t_3: price,
+  old_price_t_1: oldPrice,
+  old_price_t_2: oldPrice,
+  old_price_t_3: oldPrice,
+  price_admin: price,
+  price_tg: stars.nullable(),
+  old_price_tg: stars.nullable(),
+};
+
+export const EditableTokenPack = z.strictObject({
+  ...pricedFields,
+  size: TokenPack.shape.size,
+});
+export type EditableTokenPack = z.infer<typeof EditableTokenPack>;
+
+/** The period a plan of each kind must have (SPEC §3: N days, N months or 1 year). */
+export const PLAN_MONTHS = { trial: 0, monthly: 1, quarterly: 3, year: 12 } as const;
+
+export const EditableSubscriptionPlan = z
+  .strictObject({
+    ...pricedFields,
+    for: SubscriptionPlan.shape.for,
+    month: z.number().int().min(0).max(12),
+    days: z.number().int().min(1).max(366),
+    is_trial: z.boolean(),
+    text: z.string().trim().min(1).max(40),
+    unicornId: z.string().trim().min(1).max(100).nullable(),
+  })
+  .superRefine((plan, ctx) => {
+    if (plan.is_trial !== (plan.for === 'trial'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['is_trial'],
+        message: 'is_trial is true exactly for a trial plan',
+      });
+    if (plan.month !== PLAN_MONTHS[plan.for])
+      ctx.addIssue({
+        code: 'custom',
+        path: ['month'],
+        message: `A ${plan.for} plan lasts ${PLAN_MONTHS[plan.for]} month(s)`,
+      });
+  });
+export type EditableSubscriptionPlan = z.infer<typeof EditableSubscriptionPlan>;
+
+/** A non-empty list of offers whose uuids differ. */
+function offerList<T extends z.ZodType<{ uuid: string }>>(item: T) {
+  return z
+    .array(item)
+    .min(1)
+    .max(20)
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((o, i) => {
+        if (seen.has(o.uuid))
+          ctx.addIssue({ code: 'custom', path: [i, 'uuid'], message: `The uuid "${o.uuid}" is used twice` });
+        seen.add(o.uuid);
+      });
+    });
+}
+
+export const EditablePurchase = offerList(EditableTokenPack).meta({ id: 'EditablePurchase' });
+export const EditableSubscription = offerList(EditableSubscriptionPlan)
+  .superRefine((plans, ctx) => {
+    if (!plans.some((p) => !p.is_trial))
+      ctx.addIssue({ code: 'custom', path: [], message: 'Keep at least one plan that is not a trial' });
+  })
+  .meta({ id: 'EditableSubscription' });
+
+export const EditableTokenCosts = z
+  .strictObject(
+    Object.fromEntries(
+      Object.keys(TokenCosts.shape).map((k) => [k, z.number().int().min(0).max(100_000)]),
+    ) as { [K in keyof TokenCosts]: z.ZodNumber },
+  )
+  .meta({ id: 'EditableTokenCosts' });
+
+const country = z.string().regex(/^[A-Z]{2}$/, { error: 'An ISO country code (US)' });
+
+export const EditableBilling = z
+  .strictObject({
+    first_subscription_discount: z.number().int().min(0).max(60),
+    renewal_retry_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+    renewal_grace_days: z.number().int().min(0).max(60),
+    trial_renews_to: offerId,
+    tier_1_countries: z.array(country).max(250),
+    tier_3_countries: z.array(country).max(250),
+    new_user_offer: z.strictObject({
+      pack: EditableTokenPack,
+      hours: z
+        .number()
+        .min(0)
+        .max(24 * 30),
+    }),
+  })
+  .superRefine((b, ctx) => {
+    const tier1 = new Set(b.tier_1_countries);
+    b.tier_3_countries.forEach((c, i) => {
+      if (tier1.has(c))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tier_3_countries', i],
+          message: `${c} is in tier 1 and tier 3`,
+        });
+    });
+  })
+  .meta({ id: 'EditableBilling' });
+
+/** The sections an operator edits, one at a time (`PUT /api/admin/settings/:section`). */
+export const SETTINGS_SECTIONS = ['purchase', 'subscription', 'tokens', 'billing'] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+export const editableSections = {
+  purchase: EditablePurchase,
+  subscription: EditableSubscription,
+  tokens: EditableTokenCosts,
+  billing: EditableBilling,
+} as const satisfies Record<SettingsSection, z.ZodType>;
+
+export const AdminSettingsResponse = z
+  .object({ data: z.object({ settings: Settings, sections: z.array(z.enum(SETTINGS_SECTIONS)) }) })
+  .meta({ id: 'AdminSettingsResponse' });
+export type AdminSettingsResponse = z.infer<typeof AdminSettingsResponse>;
