@@ -413,6 +413,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ledger,
     users,
     settings,
+    realtime,
     log: app.log,
   });
   // The renewal job: a DB-driven sweep on every node (rows are claimed by conditional updates).
@@ -548,8 +549,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   authRoutes(app);
   usersRoutes(app);
   settingsRoutes(app);
-  walletRoutes(app);
   offersRoutes(app);
+  walletRoutes(app);
   botsRoutes(app);
   aiStatusRoutes(app);
   chatsRoutes(app);

@@ -33,6 +33,12 @@ export interface ServerToClientEvents {
   banned: (p: { reason: string | null }) => void;
   /** An operator lifted the ban. */
   unbanned: (p: Record<string, never>) => void;
+  /**
+   * The user's subscription changed on the server (a renewal paid or failed, a payment reversed, a
+   * cancellation, an expiry): reload the user and the subscription view. Sent after the change is
+   * committed, to every device of the user.
+   */
+  user_refresh: (p: { reason: 'subscription' }) => void;
   /** The engine's health, to every client when it changes and on `request_lifecheck_ai`. */
   ai_status: (p: AiStatus) => void;
 }

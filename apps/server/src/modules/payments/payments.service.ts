@@ -26,6 +26,8 @@ export type PaymentListener = {
   succeeded?: (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
   failed?: (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
   reversed?: (tx: DbOrTx, payment: PaymentRow) => Promise<void>;
+  /** After the transaction that moved the payment on (any of the above) has committed. */
+  committed?: (payment: PaymentRow) => void;
 };
 
 export const creditKey = (paymentId: string) => `payment:${paymentId}:credit`;
@@ -166,11 +168,15 @@ export function createPaymentsService(deps: {
     return r.balance;
   }
 
+  function committed(p: PaymentRow): void {
+    for (const l of listeners) l.committed?.(p);
+  }
+
   /** Applies one verified event in one transaction: recorded, then the payment moved on. */
   async function applyEvent(
     providerName: PaymentProviderName,
     e: PaymentEvent,
-  ): Promise<{ balance?: number; userId?: string }> {
+  ): Promise<{ balance?: number; userId?: string; moved?: PaymentRow }> {
     return db.transaction(async (tx) => {
       const fresh = await repo.recordEvent(tx, {
         provider: providerName,
@@ -198,7 +204,7 @@ export function createPaymentsService(deps: {
             (await repo.update(tx, p.id, { status: 'success', failureMessage: null, ...card, ...ref })) ?? p;
           await users.markPaidIn(tx, p.userId);
           for (const l of listeners) await l.succeeded?.(tx, updated);
-          return { balance, userId: p.userId };
+          return { balance, userId: p.userId, moved: updated };
         }
         case 'declined':
         case 'failed':
@@ -208,7 +214,7 @@ export function createPaymentsService(deps: {
           const updated =
             (await repo.update(tx, p.id, { status, failureMessage: e.message ?? null, ...card })) ?? p;
           for (const l of listeners) await l.failed?.(tx, updated);
-          return {};
+          return { moved: updated };
         }
         case 'refunded':
         case 'chargeback': {
@@ -229,7 +235,7 @@ export function createPaymentsService(deps: {
               ...card,
             })) ?? p;
           for (const l of listeners) await l.reversed?.(tx, updated);
-          return { balance: back.balance, userId: p.userId };
+          return { balance: back.balance, userId: p.userId, moved: updated };
         }
       }
     });
@@ -301,6 +307,7 @@ export function createPaymentsService(deps: {
       for (const e of result.events) {
         const r = await applyEvent(providerName, e);
         if (r.userId !== undefined && r.balance !== undefined) ledger.notifyBalance(r.userId, r.balance);
+        if (r.moved) committed(r.moved);
       }
       return result.reply ?? { received: true };
     },
@@ -317,6 +324,7 @@ export function createPaymentsService(deps: {
       for (const e of settled ?? []) {
         const r = await applyEvent(name, { ...e, paymentId: e.paymentId ?? p.id });
         if (r.userId !== undefined && r.balance !== undefined) ledger.notifyBalance(r.userId, r.balance);
+        if (r.moved) committed(r.moved);
       }
     },
   };

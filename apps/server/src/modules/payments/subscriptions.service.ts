@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { PaymentRow, SubscriptionRow } from '../../db/schema/payments.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Realtime } from '../../lib/realtime.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -75,9 +76,12 @@ export function createSubscriptionsService(deps: {
   ledger: LedgerService;
   users: UsersService;
   settings: SettingsService;
+  /** Tells the user's open apps that their subscription changed (after the change is committed). */
+  realtime: Pick<Realtime, 'toUser'>;
   log: { error: (obj: object, msg: string) => void };
 }) {
   const { db, repo, payments, ledger, users, settings } = deps;
+  const changed = (userId: string) => deps.realtime.toUser(userId, 'user_refresh', { reason: 'subscription' });
 
   async function plan(planId: string): Promise<SubscriptionPlan> {
     const p = (await settings.get()).subscription.find((x) => x.uuid === planId);
@@ -156,13 +160,21 @@ export function createSubscriptionsService(deps: {
     await users.setSubscriptionIn(tx, s.userId, { status: 'inactive', endDate: now, access: 'CANCELLED' });
   }
 
-  payments.onPayment({ succeeded: onSucceeded, failed: onFailed, reversed: onReversed });
+  payments.onPayment({
+    succeeded: onSucceeded,
+    failed: onFailed,
+    reversed: onReversed,
+    committed: (p) => {
+      if (p.type === 'subscription' && p.subscriptionId) changed(p.userId);
+    },
+  });
 
   async function chargeRenewal(s: SubscriptionRow): Promise<{ paymentId: string } | null> {
     const next = await renewalPlan(s);
     if (!s.savedMethod) {
       // Nothing to charge: the same path as a declined card.
       await db.transaction((tx) => markRenewalFailed(tx, s.id));
+      changed(s.userId);
       return null;
     }
     const r = await payments.chargeSaved({
@@ -235,6 +247,7 @@ export function createSubscriptionsService(deps: {
         await users.setSubscriptionIn(tx, userId, { access: 'CANCELLED' });
         return s!;
       });
+      changed(userId);
       return toSubscriptionView(updated);
     },
     /**
@@ -293,12 +306,14 @@ export function createSubscriptionsService(deps: {
       }
       const rules = (await settings.get()).billing;
       for (const s of await repo.dueToExpire(db, now, rules.renewal_grace_days * DAY)) {
-        await db.transaction(async (tx) => {
+        const ended = await db.transaction(async (tx) => {
           const locked = await repo.lock(tx, s.id);
-          if (!locked || (locked.status !== 'active' && locked.status !== 'canceled')) return;
+          if (!locked || (locked.status !== 'active' && locked.status !== 'canceled')) return false;
           await repo.update(tx, s.id, { status: 'inactive', renewAt: null, nextGrantAt: null });
           await users.setSubscriptionIn(tx, s.userId, { status: 'expired', endDate: locked.periodEnd });
+          return true;
         });
+        if (ended) changed(s.userId);
         expired++;
       }
       return { grants, renewals, expired };

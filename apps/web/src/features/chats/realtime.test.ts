@@ -246,6 +246,25 @@ describe('socket events', () => {
     expect(setTokens).toHaveBeenCalledWith(488);
   });
 
+  it('user_refresh: reloads the user and marks the subscription and wallet stale', () => {
+    const queryClient = new QueryClient();
+    const onUserRefresh = vi.fn();
+    const handlers = createRealtimeHandlers(queryClient, {
+      getActiveChatId: () => null,
+      setTokens: vi.fn(),
+      onBanned: vi.fn(),
+      onUserRefresh,
+    });
+    queryClient.setQueryData(['subscription', 'last'], { subscription: null });
+    queryClient.setQueryData(['wallet'], { tokens: 1, entries: [] });
+    queryClient.setQueryData(chatKeys.list(), []);
+    handlers.user_refresh!({ reason: 'subscription' });
+    expect(onUserRefresh).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryState(['subscription', 'last'])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['wallet'])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(chatKeys.list())!.isInvalidated).toBe(false);
+  });
+
   it('banned: reports the reason', () => {
     const { handlers, onBanned } = setup();
     handlers.banned!({ reason: 'spam' });

@@ -21,6 +21,8 @@ export type RealtimeDeps = {
   setTokens: (tokens: number) => void;
   onBanned: (reason: string | null) => void;
   onUnbanned?: () => void;
+  /** The server changed the user's subscription: load the user again. */
+  onUserRefresh?: () => void;
 };
 
 /** Socket event handlers that keep the react-query caches and stores in step with the server. */
@@ -76,6 +78,12 @@ export function createRealtimeHandlers(queryClient: QueryClient, deps: RealtimeD
     },
     unbanned: () => {
       deps.onUnbanned?.();
+    },
+    user_refresh: () => {
+      deps.onUserRefresh?.();
+      // The subscription view (['subscription', 'last']) and the wallet: fetched again when shown.
+      void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
     },
     ai_status: (status) => {
       queryClient.setQueryData(aiStatusKey, status);

@@ -21,6 +21,7 @@ export function useRealtime(): void {
       setTokens: (tokens) => useAuthStore.getState().setTokens(tokens),
       onBanned: (reason) => useAuthStore.getState().setBanned(reason),
       onUnbanned: () => useAuthStore.getState().clearBan(),
+      onUserRefresh: () => void reloadUser(),
     });
     void connectSocket({
       getToken: () => useAuthStore.getState().accessToken,
