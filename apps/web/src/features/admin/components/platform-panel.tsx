@@ -6,7 +6,6 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
   adminKeys,
   fetchMaintenance,
@@ -15,12 +14,12 @@ import {
   setMaintenance,
   setThemeEvent,
 } from '../api/admin-api.ts';
+import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
 
 /** Service-wide switches: the maintenance screen and the Halloween theme. */
 export function PlatformPanel() {
   const { t } = useTranslation();
-  useDocumentTitle(t('admin.platform.title'));
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
 
@@ -61,10 +60,7 @@ export function PlatformPanel() {
   });
 
   return (
-    <section className={styles.panel} aria-labelledby="admin-platform-title">
-      <h1 id="admin-platform-title" className={styles.sectionTitle}>
-        {t('admin.platform.title')}
-      </h1>
+    <AdminSection id="admin-platform" title={t('admin.platform.title')}>
       <ul className={styles.cards}>
         <li className={styles.card}>
           <SwitchRow
@@ -112,7 +108,7 @@ export function PlatformPanel() {
           </Button>
         </div>
       </Dialog>
-    </section>
+    </AdminSection>
   );
 }
 

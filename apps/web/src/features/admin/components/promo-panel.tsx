@@ -1,65 +1,46 @@
 import type { AdminPromoCodeView } from '@amora/shared/admin.ts';
 import type { PromoKind } from '@amora/shared/promo.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminKeys, createPromoCode, fetchPromoCodes } from '../api/admin-api.ts';
-import { parsePromoForm, type PromoFormErrors } from '../forms.ts';
+import { parsePromoForm } from '../forms.ts';
+import { AdminList, AdminSection, useCreateForm } from './admin-section.tsx';
 import styles from './admin.module.css';
 
 /** Create promo codes (bonus tokens or a discount on the next checkout) and see how they are used. */
 export function PromoPanel() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('admin.promo.title'));
-  const queryClient = useQueryClient();
   const kindId = useId();
   const [code, setCode] = useState('');
   const [kind, setKind] = useState<PromoKind>('bonus_tokens');
   const [amount, setAmount] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
   const [maxUses, setMaxUses] = useState('');
-  const [errors, setErrors] = useState<PromoFormErrors>({});
 
   const list = useQuery({
     queryKey: adminKeys.promoCodes(),
     queryFn: ({ signal }) => fetchPromoCodes(signal),
   });
-  const create = useMutation({
-    mutationFn: createPromoCode,
-    onSuccess: (_res, input) => {
+  const { errors, submit, pending } = useCreateForm({
+    parse: () => parsePromoForm({ code, kind, amount, expiresAt, maxUses }),
+    create: createPromoCode,
+    listKey: adminKeys.promoCodes(),
+    onCreated: (_res, input) => {
       showToast(t('admin.promo.created', { code: input.code }), 'success');
       setCode('');
       setAmount('');
       setExpiresAt('');
       setMaxUses('');
-      void queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes() });
     },
-    onError: (err) => showToast(errorMessage(err, t), 'error'),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parsePromoForm({ code, kind, amount, expiresAt, maxUses });
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.value);
-  };
-
   return (
-    <section className={styles.panel} aria-labelledby="admin-promo-title">
-      <h1 id="admin-promo-title" className={styles.sectionTitle}>
-        {t('admin.promo.title')}
-      </h1>
+    <AdminSection id="admin-promo" title={t('admin.promo.title')}>
       <form className={styles.form} onSubmit={submit} noValidate data-testid="admin-promo-form">
         <TextField
           label={t('admin.promo.code')}
@@ -120,29 +101,20 @@ export function PromoPanel() {
           error={errors.maxUses ? t(errors.maxUses) : null}
         />
         <div className={styles.actions}>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={pending}>
             {t('admin.promo.create')}
           </Button>
         </div>
       </form>
 
-      <h2 className={styles.subTitle}>{t('admin.promo.listTitle')}</h2>
-      {list.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
-        <p role="alert" className={styles.error}>
-          {errorMessage(list.error, t)}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className={styles.muted}>{t('admin.promo.none')}</p>
-      ) : (
-        <ul className={styles.rows} data-testid="admin-promo-list">
-          {list.data.map((c) => (
-            <PromoRow key={c._id} c={c} language={i18n.language} now={list.dataUpdatedAt} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <AdminList
+        title={t('admin.promo.listTitle')}
+        query={list}
+        empty={t('admin.promo.none')}
+        testId="admin-promo-list"
+        row={(c, loadedAt) => <PromoRow key={c._id} c={c} language={i18n.language} now={loadedAt} />}
+      />
+    </AdminSection>
   );
 }
 

@@ -1,60 +1,44 @@
 import type { RegistrationTokenView } from '@amora/shared/admin.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
   adminKeys,
   createRegistrationToken,
   fetchRegistrationTokens,
   type IssuedRegistrationToken,
 } from '../api/admin-api.ts';
-import { parseRegistrationForm, type RegistrationFormErrors } from '../forms.ts';
+import { parseRegistrationForm } from '../forms.ts';
+import { AdminList, AdminSection, useCreateForm } from './admin-section.tsx';
 import styles from './admin.module.css';
 
 /** Issue a single-use sign-in link for an email (docs/decisions/018) and see the ones issued. */
 export function RegistrationPanel() {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(t('admin.registration.title'));
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [ttlHours, setTtlHours] = useState('');
   const [source, setSource] = useState('');
-  const [errors, setErrors] = useState<RegistrationFormErrors>({});
   const [issued, setIssued] = useState<(IssuedRegistrationToken & { email: string }) | null>(null);
 
   const list = useQuery({
     queryKey: adminKeys.registrationTokens(),
     queryFn: ({ signal }) => fetchRegistrationTokens(signal),
   });
-  const create = useMutation({
-    mutationFn: createRegistrationToken,
-    onSuccess: (result, input) => {
+  const { errors, submit, pending } = useCreateForm({
+    parse: () => parseRegistrationForm({ email, ttlHours, source }),
+    create: createRegistrationToken,
+    listKey: adminKeys.registrationTokens(),
+    onCreated: (result, input) => {
       setIssued({ ...result, email: input.email });
       setEmail('');
       setTtlHours('');
       setSource('');
-      void queryClient.invalidateQueries({ queryKey: adminKeys.registrationTokens() });
     },
-    onError: (err) => showToast(errorMessage(err, t), 'error'),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseRegistrationForm({ email, ttlHours, source });
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.value);
-  };
 
   const copy = (text: string) => {
     void navigator.clipboard
@@ -64,10 +48,7 @@ export function RegistrationPanel() {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="admin-registration-title">
-      <h1 id="admin-registration-title" className={styles.sectionTitle}>
-        {t('admin.registration.title')}
-      </h1>
+    <AdminSection id="admin-registration" title={t('admin.registration.title')}>
       <p className={styles.muted}>{t('admin.registration.intro')}</p>
       <form className={styles.form} onSubmit={submit} noValidate data-testid="admin-registration-form">
         <TextField
@@ -96,7 +77,7 @@ export function RegistrationPanel() {
           maxLength={64}
         />
         <div className={styles.actions}>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={pending}>
             {t('admin.registration.create')}
           </Button>
         </div>
@@ -126,23 +107,14 @@ export function RegistrationPanel() {
         </div>
       ) : null}
 
-      <h2 className={styles.subTitle}>{t('admin.registration.listTitle')}</h2>
-      {list.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : list.isError ? (
-        <p role="alert" className={styles.error}>
-          {errorMessage(list.error, t)}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className={styles.muted}>{t('admin.registration.none')}</p>
-      ) : (
-        <ul className={styles.rows} data-testid="admin-registration-list">
-          {list.data.map((r) => (
-            <TokenRow key={r._id} row={r} language={i18n.language} now={list.dataUpdatedAt} />
-          ))}
-        </ul>
-      )}
-    </section>
+      <AdminList
+        title={t('admin.registration.listTitle')}
+        query={list}
+        empty={t('admin.registration.none')}
+        testId="admin-registration-list"
+        row={(r, loadedAt) => <TokenRow key={r._id} row={r} language={i18n.language} now={loadedAt} />}
+      />
+    </AdminSection>
   );
 }
 

@@ -9,14 +9,13 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { adminKeys, banUser, searchUsers, unbanUser } from '../api/admin-api.ts';
+import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
 
 /** Find an account by email or id; ban it with a reason the user will see, or lift the ban. */
 export function UsersPanel() {
   const { t } = useTranslation();
-  useDocumentTitle(t('admin.users.title'));
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const [draft, setDraft] = useState(q);
@@ -40,10 +39,7 @@ export function UsersPanel() {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="admin-users-title">
-      <h1 id="admin-users-title" className={styles.sectionTitle}>
-        {t('admin.users.title')}
-      </h1>
+    <AdminSection id="admin-users" title={t('admin.users.title')}>
       <form className={styles.inlineForm} onSubmit={submit} role="search" noValidate>
         <TextField
           label={t('admin.users.search')}
@@ -77,7 +73,7 @@ export function UsersPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminSection>
   );
 }
 
