@@ -134,6 +134,12 @@ export function ProfilePage() {
             <span>{t('shell.titles.tasks')}</span>
             <ChevronRightIcon size={16} />
           </Link>
+          {user.role === 'admin' ? (
+            <Link to="/admin" className={styles.row} data-testid="profile-admin">
+              <span>{t('shell.profile.operatorConsole')}</span>
+              <ChevronRightIcon size={16} />
+            </Link>
+          ) : null}
           <Button variant="ghost" block onClick={() => setDialog('delete')} data-testid="delete-account">
             {t('shell.profile.delete')}
           </Button>
