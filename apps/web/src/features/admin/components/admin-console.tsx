@@ -12,6 +12,7 @@ import { useAuthStore } from '../../auth/store.ts';
 import { startPlatform } from '../../platform/start-platform.ts';
 import { LanguageSwitcher } from '../../user/components/language-switcher.tsx';
 import { adminKeys, fetchInbox, INBOX_POLL_MS } from '../api/admin-api.ts';
+import { OffersPanel } from './offers-panel.tsx';
 import { PlatformPanel } from './platform-panel.tsx';
 import { PromoPanel } from './promo-panel.tsx';
 import { RegistrationPanel } from './registration-panel.tsx';
@@ -25,6 +26,7 @@ const sections = [
   { path: 'platform', label: 'admin.nav.platform' },
   { path: 'registration', label: 'admin.nav.registration' },
   { path: 'promo', label: 'admin.nav.promo' },
+  { path: 'offers', label: 'admin.nav.offers' },
 ] as const;
 
 /**
@@ -107,6 +109,7 @@ export function AdminConsole() {
           <Route path="platform" element={<PlatformPanel />} />
           <Route path="registration" element={<RegistrationPanel />} />
           <Route path="promo" element={<PromoPanel />} />
+          <Route path="offers" element={<OffersPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>
