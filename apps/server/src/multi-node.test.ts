@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, onboardedUser, type TestApp } from './test/test-app.ts';
+import { connectSocket, listenLocally, waitForEvent } from './test/socket-client.ts';
+import { bearer, createChat, createTestApp, onboardedUser, type TestApp } from './test/test-app.ts';
 
 const enabled = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
 
@@ -9,10 +8,11 @@ const enabled = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
 describe.skipIf(!enabled)('two nodes behind a load balancer', () => {
   let a: TestApp;
   let b: TestApp;
+  let urlA: string;
   beforeAll(async () => {
     a = await createTestApp({ REDIS_URL: process.env.REDIS_URL! });
     b = await createTestApp({ REDIS_URL: process.env.REDIS_URL! }, {}, a);
-    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    urlA = await listenLocally(a.app);
   });
   afterAll(async () => {
     await b?.close();
@@ -21,30 +21,11 @@ describe.skipIf(!enabled)('two nodes behind a load balancer', () => {
 
   it('a reply produced on node B reaches a socket connected to node A', async () => {
     const user = await onboardedUser(b.app);
-    const bots = (await b.app.inject({ method: 'GET', url: '/api/bots' })).json().data;
-    const chat = (
-      await b.app.inject({
-        method: 'POST',
-        url: '/api/chat',
-        headers: bearer(user),
-        payload: { botId: bots[0]._id },
-      })
-    ).json().data.chat;
-    const port = (a.app.server.address() as AddressInfo).port;
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      auth: { token: user.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const chat = await createChat(b.app, user);
+    const socket = await connectSocket(urlA, user.token);
     // Give the Redis subscription a moment to be in place before the other node publishes.
     await new Promise((r) => setTimeout(r, 200));
-    const got = new Promise<{ chatId: string; message: { self: boolean } }>((resolve) =>
-      socket.on('message', resolve),
-    );
+    const got = waitForEvent<{ chatId: string; message: { self: boolean } }>(socket, 'message');
     const res = await b.app.inject({
       method: 'POST',
       url: `/api/chat/send/${chat._id}`,

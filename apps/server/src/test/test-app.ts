@@ -118,6 +118,24 @@ export async function onboardedUser(app: AppInstance, name = 'Alex'): Promise<Se
 
 export const bearer = (s: { token: string }) => ({ authorization: `Bearer ${s.token}` });
 
+/** A new chat of the user with the `botIndex`-th character of the catalogue (`language`: the chat's own). */
+export async function createChat(
+  app: AppInstance,
+  s: { token: string },
+  opts: { botIndex?: number; language?: string } = {},
+): Promise<{ _id: string }> {
+  const bots = (await app.inject({ method: 'GET', url: '/api/bots' })).json<{ data: { _id: string }[] }>()
+    .data;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/chat',
+    headers: bearer(s),
+    payload: { botId: bots[opts.botIndex ?? 0]!._id, ...(opts.language ? { language: opts.language } : {}) },
+  });
+  if (res.statusCode !== 201) throw new Error(`creating a chat failed: ${res.body}`);
+  return res.json<{ data: { chat: { _id: string } } }>().data.chat;
+}
+
 /** Polls until `check` returns a value (for work that finishes after the response). */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,

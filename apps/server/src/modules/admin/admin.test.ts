@@ -1,6 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connected, listenLocally, socketClient } from '../../test/socket-client.ts';
 import { bearer, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
 
 const ADMIN = { email: 'moderator@example.com', password: 'moderator password 1' };
@@ -11,8 +11,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t.app);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
   const body = res.json<{ accessToken: string; user: { _id: string } }>();
   admin = { token: body.accessToken, userId: body.user._id };
@@ -23,12 +22,9 @@ afterAll(async () => {
 });
 
 async function socketFor(token: string): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+  const socket = socketClient(url, token);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   return socket;
 }
 

@@ -1,37 +1,27 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, eventually, onboardedUser, type TestApp } from '../../test/test-app.ts';
+import { connected, listenLocally, socketClient } from '../../test/socket-client.ts';
+import {
+  bearer,
+  createChat,
+  createTestApp,
+  eventually,
+  onboardedUser,
+  type TestApp,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 let url: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t.app);
 });
 afterAll(async () => t.close());
-
-function client(token: string | undefined): Socket {
-  return connect(url, {
-    path: '/socket.io',
-    auth: token ? { token } : {},
-    transports: ['websocket'],
-    reconnection: false,
-  });
-}
-
-const connected = (s: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
 
 describe('socket authentication', () => {
   it.each([[undefined], ['not-a-jwt']])(
     'refuses a missing or bad token (%s) with connect_error Unauthorized',
     async (token) => {
-      const s = client(token);
+      const s = socketClient(url, token);
       const err = await new Promise<Error>((resolve) => s.once('connect_error', resolve));
       expect(err.message).toBe('Unauthorized');
       s.close();
@@ -43,19 +33,11 @@ describe('realtime reply', () => {
   it('delivers typing, then her message, then the unlocked chat state, and the balance, to every device of the user only', async () => {
     const user = await onboardedUser(t.app);
     const other = await onboardedUser(t.app);
-    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data;
-    const chat = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chat',
-        headers: bearer(user),
-        payload: { botId: bots[0]._id },
-      })
-    ).json().data.chat;
+    const chat = await createChat(t.app, user);
 
-    const phone = client(user.token);
-    const laptop = client(user.token);
-    const stranger = client(other.token);
+    const phone = socketClient(url, user.token);
+    const laptop = socketClient(url, user.token);
+    const stranger = socketClient(url, other.token);
     await Promise.all([connected(phone), connected(laptop), connected(stranger)]);
     const seen: Array<{ event: string; payload: Record<string, unknown> }> = [];
     const strangerSaw: string[] = [];
@@ -101,17 +83,9 @@ describe('read receipts across devices', () => {
   it("reading on one device tells the user's other devices (and only them); the chat state carries the language", async () => {
     const user = await onboardedUser(t.app);
     const other = await onboardedUser(t.app);
-    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data;
-    const chat = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chat',
-        headers: bearer(user),
-        payload: { botId: bots[0]._id, language: 'ru' },
-      })
-    ).json().data.chat;
-    const tab = client(user.token);
-    const stranger = client(other.token);
+    const chat = await createChat(t.app, user, { language: 'ru' });
+    const tab = socketClient(url, user.token);
+    const stranger = socketClient(url, other.token);
     await Promise.all([connected(tab), connected(stranger)]);
     const reads: Array<{ chatId: string }> = [];
     const states: Array<{ chatId: string; language?: string; locked: boolean }> = [];

@@ -1,8 +1,15 @@
 import type { SubscriptionView } from '@amora/shared/subscriptions.ts';
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, eventually, signUp, type Session, type TestApp } from '../../test/test-app.ts';
+import { connected, listenLocally, socketClient } from '../../test/socket-client.ts';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  signUp,
+  type Session,
+  type TestApp,
+} from '../../test/test-app.ts';
 import * as kit from './payments-test-kit.ts';
 
 let t: TestApp;
@@ -15,8 +22,7 @@ beforeAll(async () => {
     SANDBOX_RETRY_BASE_MS: '20',
     SUBSCRIPTION_SWEEP_MS: '0',
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t.app);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -24,12 +30,9 @@ afterAll(async () => {
 });
 
 async function socketFor(s: Session): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', auth: { token: s.token }, transports: ['websocket'] });
+  const socket = socketClient(url, s.token);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   return socket;
 }
 

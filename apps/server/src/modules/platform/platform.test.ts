@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, onboardedUser, signUp, type TestApp } from '../../test/test-app.ts';
+import {
+  bearer,
+  createChat,
+  createTestApp,
+  onboardedUser,
+  signUp,
+  type TestApp,
+} from '../../test/test-app.ts';
 import { halloweenSeason } from './platform.service.ts';
 
 const ADMIN = { email: 'root@example.com', password: 'admin password 1' };
@@ -92,15 +99,7 @@ describe('chat feedback', () => {
   it("stores feedback on the user's chat, validates it, and 404s another user's chat", async () => {
     const user = await onboardedUser(t.app);
     const other = await onboardedUser(t.app);
-    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data;
-    const chat = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chat',
-        headers: bearer(user),
-        payload: { botId: bots[0]._id },
-      })
-    ).json().data.chat;
+    const chat = await createChat(t.app, user);
     const ok = await t.app.inject({
       method: 'POST',
       url: `/api/chat/${chat._id}/feedback`,

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
+import { connectSocket, listenLocally, waitForEvent } from '../../test/socket-client.ts';
+import { bearer, createChat, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
 
 const ADMIN = { email: 'operator@example.com', password: 'operator password 1' };
 let t: TestApp;
@@ -9,8 +8,7 @@ let url: string;
 let operator: { token: string };
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t.app);
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
   operator = { token: res.json<{ accessToken: string }>().accessToken };
 });
@@ -39,17 +37,10 @@ describe('support inbox', () => {
       lastMessage: { message: 'My payment did not arrive', self: true },
     });
 
-    const socket = connect(url, {
-      path: '/socket.io',
-      auth: { token: user.token },
-      transports: ['websocket'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const live = new Promise<{ chatId: string; message: { message: string; self: boolean } }>((resolve) =>
-      socket.on('message', resolve),
+    const socket = await connectSocket(url, user.token);
+    const live = waitForEvent<{ chatId: string; message: { message: string; self: boolean } }>(
+      socket,
+      'message',
     );
     const reply = await t.app.inject({
       method: 'POST',
@@ -81,15 +72,7 @@ describe('support inbox', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/admin/support', headers: bearer(user) })).statusCode,
     ).toBe(403);
-    const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data;
-    const chat = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/chat',
-        headers: bearer(user),
-        payload: { botId: bots[0]._id },
-      })
-    ).json().data.chat;
+    const chat = await createChat(t.app, user);
     const empty = await t.app.inject({
       method: 'POST',
       url: `/api/admin/support/${chat._id}/reply`,

@@ -1,12 +1,11 @@
 import type { AiStatus } from '@amora/shared/ai-status.ts';
 import type { Message } from '@amora/shared/chat.ts';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { chats } from '../../../db/schema/chats.ts';
 import { users } from '../../../db/schema/users.ts';
 import { demoCharacters } from '../../bots/demo-characters.ts';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { Brain, BrainContext } from './brain.ts';
 import { WRITE_FIRST_CUE, createOpenAiBrain } from './openai-brain.ts';
 import { createOpenAiClient } from './openai-client.ts';
@@ -17,8 +16,10 @@ import {
   startLlmLoopback,
   type LlmLoopback,
 } from '../../../test/llm-loopback.ts';
+import { connectSocket, listenLocally } from '../../../test/socket-client.ts';
 import {
   bearer,
+  createChat,
   createTestApp,
   eventually,
   onboardedUser,
@@ -42,8 +43,7 @@ beforeAll(async () => {
     LLM_RETRIES: '1',
     LLM_RETRY_BASE_MS: '20',
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  url = await listenLocally(t.app);
 });
 afterAll(async () => {
   await t.close();
@@ -53,33 +53,14 @@ afterAll(async () => {
 type Seen = { event: string; payload: unknown };
 
 async function socketFor(s: Session): Promise<{ socket: Socket; seen: Seen[] }> {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token: s.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = await connectSocket(url, s.token);
   const seen: Seen[] = [];
   socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
   return { socket, seen };
 }
 
 async function openChat(s: Session, botIndex = 0): Promise<string> {
-  const bots = (await t.app.inject({ method: 'GET', url: '/api/bots' })).json<{
-    data: Array<{ _id: string }>;
-  }>().data;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/chat',
-    headers: bearer(s),
-    payload: { botId: bots[botIndex]!._id },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ data: { chat: { _id: string } } }>().data.chat._id;
+  return (await createChat(t.app, s, { botIndex }))._id;
 }
 
 const balance = async (s: Session) =>
