@@ -1,9 +1,34 @@
-import { expect } from 'vitest';
-import { bearer, eventually, type Session, type TestApp } from '../../test/test-app.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { bearer, createTestApp, eventually, type Session, type TestApp } from '../../test/test-app.ts';
 
 /** Shared steps of the payment tests (packs, plans, the sandbox card page, statuses). */
 
 export type Checkout = { paymentId: string; checkoutUrl: string };
+
+/** A processor's loopback fake: a real HTTP server on a free port speaking the processor's wire format. */
+export type LoopbackFake = { url: string; close: () => Promise<void> };
+
+/**
+ * For a test file: before its tests, starts the fake and a test app whose config (`env`) points at the
+ * fake's URL (renewal sweeps off), and hands both to `ready`; after them, closes both.
+ */
+export function withLoopbackFake<F extends LoopbackFake>(opts: {
+  start: () => Promise<F>;
+  env: (fakeUrl: string) => Record<string, string>;
+  ready: (started: { fake: F; t: TestApp }) => void;
+}): void {
+  let fake: F | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    fake = await opts.start();
+    t = await createTestApp({ ...opts.env(fake.url), SUBSCRIPTION_SWEEP_MS: '0' });
+    opts.ready({ fake, t });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+}
 
 export const balance = async (t: TestApp, userId: string) =>
   (await t.app.ctx.services.users.getById(userId)).tokens;

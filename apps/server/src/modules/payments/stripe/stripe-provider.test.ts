@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, signUp, type Session, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { eventually, signUp, type Session, type TestApp } from '../../../test/test-app.ts';
 import * as kit from '../payments-test-kit.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
 
@@ -10,19 +10,15 @@ const stripe = new Stripe(SECRET_KEY);
 
 let fake: StripeFake;
 let t: TestApp;
-beforeAll(async () => {
-  fake = await startStripeFake();
-  t = await createTestApp({
+kit.withLoopbackFake({
+  start: startStripeFake,
+  env: (url) => ({
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
+    STRIPE_API_URL: url,
     PUBLIC_URL: 'https://amora.example',
-    SUBSCRIPTION_SWEEP_MS: '0',
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+  }),
+  ready: (started) => ({ fake, t } = started),
 });
 
 const services = () => t.app.ctx.services;

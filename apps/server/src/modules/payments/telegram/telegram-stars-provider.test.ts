@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
-import { createTestApp, signUp, type Session, type TestApp } from '../../../test/test-app.ts';
+import { signUp, type Session, type TestApp } from '../../../test/test-app.ts';
 import * as kit from '../payments-test-kit.ts';
 import { startBotApiFake, type BotApiFake } from './bot-api-fake.ts';
 import { deriveTelegramWebhookSecret, TELEGRAM_SECRET_HEADER } from './telegram-stars-provider.ts';
@@ -10,18 +10,10 @@ const SECRET = 'tg-webhook-secret_1';
 
 let fake: BotApiFake;
 let t: TestApp;
-beforeAll(async () => {
-  fake = await startBotApiFake(BOT_TOKEN);
-  t = await createTestApp({
-    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-    TELEGRAM_WEBHOOK_SECRET: SECRET,
-    TELEGRAM_API_URL: fake.url,
-    SUBSCRIPTION_SWEEP_MS: '0',
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+kit.withLoopbackFake({
+  start: () => startBotApiFake(BOT_TOKEN),
+  env: (url) => ({ TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_URL: url }),
+  ready: (started) => ({ fake, t } = started),
 });
 
 const services = () => t.app.ctx.services;
