@@ -1,72 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { EXCLUSIVE } from './exclusive.ts';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { adminToken, ageVerified, onboardedUser, operatorPage, stamp } from './fixtures.ts';
 
 /** The operator console (issue 5): bans, the maintenance switch and promo codes, driven from /admin. */
-const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' };
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function ageVerified(context: BrowserContext): Promise<void> {
-  const base = test.info().project.use.baseURL!;
-  await context.addCookies([{ name: 'age_verified', value: 'true', url: base }]);
-}
-
-async function operatorPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const use = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    userAgent: use.userAgent,
-    deviceScaleFactor: use.deviceScaleFactor,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-  });
-  await ageVerified(context);
-  const page = await context.newPage();
-  await page.goto('/admin');
-  const form = page.getByTestId('admin-sign-in');
-  await form.getByLabel('Email').fill(ADMIN.email);
-  await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('admin-console')).toBeVisible();
-  return { context, page };
-}
-
-/** Signs up and onboards in the page's context (the refresh cookie restores the session). */
-async function onboardedUser(page: Page): Promise<string> {
-  await ageVerified(page.context());
-  const email = `console.${stamp()}@example.com`;
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: 'a long password 1', termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  const update = await page.request.post('/api/user/update', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { name: 'Casey', age: 28, sex: 'female', country: 'FR' },
-  });
-  expect(update.ok()).toBe(true);
-  return email;
-}
 
 async function setMaintenanceByApi(request: APIRequestContext, maintenance: boolean): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
   await request.put('/api/admin/maintenance', {
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
     data: { maintenance },
   });
 }
 
 test('a non-operator opening /admin gets the no-access page', async ({ page }) => {
-  await onboardedUser(page);
+  await onboardedUser(page, 'console');
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/no-access$/);
   await expect(page.getByTestId('no-access')).toBeVisible();
@@ -76,7 +23,7 @@ test('the operator bans a user from the console: the ban modal opens live; then 
   page,
   browser,
 }) => {
-  const email = await onboardedUser(page);
+  const { email } = await onboardedUser(page, 'console');
   await page.goto('/');
   await expect(page.getByTestId('model-card').first()).toBeVisible();
 
@@ -161,7 +108,7 @@ test('the operator creates a promo code in the console; a user redeems it', asyn
     await expect(row).toContainText('300 bonus tokens');
     await expect(row).toContainText('Used 0 of 5');
 
-    await onboardedUser(page);
+    await onboardedUser(page, 'console');
     await page.goto('/wallet');
     await expect(page.getByTestId('wallet-balance')).toContainText('500');
     const promo = page.getByTestId('promo-code');

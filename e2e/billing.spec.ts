@@ -1,18 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { payWith, signedIn } from './fixtures.ts';
 
 /** Token packs paid with the built-in sandbox processor's test cards (DESIGN §4), end to end. */
-const uniqueEmail = () =>
-  `pay.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-async function signedIn(page: Page): Promise<void> {
-  const base = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: { email: uniqueEmail(), password: 'a long password 1', termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-}
-
 /** From the paywall to the processor's hosted card page, for one pack. */
 async function checkoutPack(page: Page, packId: string): Promise<void> {
   await page.goto('/paywall');
@@ -25,13 +14,6 @@ async function checkoutPack(page: Page, packId: string): Promise<void> {
   await expect(page.getByTestId('sandbox-test-mode')).toContainText('TEST MODE');
 }
 
-async function payWith(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
-
 async function walletBalance(page: Page): Promise<string> {
   await page.goto('/wallet');
   const el = page.getByTestId('wallet-balance');
@@ -39,7 +21,9 @@ async function walletBalance(page: Page): Promise<string> {
   return (await el.textContent())!.trim();
 }
 
-test.beforeEach(async ({ page }) => signedIn(page));
+test.beforeEach(async ({ page }) => {
+  await signedIn(page, 'pay');
+});
 
 test('buy a pack with 4242: the checkout shows what you get, the tokens arrive', async ({ page }) => {
   await page.goto('/paywall');

@@ -1,53 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { openChat, payingUser } from './fixtures.ts';
 
 /**
  * The companion (issue 3, part A): a paying user opens the gift picker in the chat, sends her a
  * gift, and watches the relationship points rise; enough gifts raise the level, which appears in
  * the chat. The quick actions follow her mood; a locked one says "Available at level X".
  */
-type Api = { request: APIRequestContext; headers: Record<string, string> };
-
-async function payingUser(page: Page): Promise<Api> {
-  const base = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
-  const email = `companion.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: 'a long password 1', termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  const api = { request: page.request, headers: { authorization: `Bearer ${accessToken}` } };
-  const update = await page.request.post('/api/user/update', {
-    headers: api.headers,
-    data: { name: 'Robin', age: 30, sex: 'male', country: 'DE' },
-  });
-  expect(update.ok()).toBe(true);
-  // Gifts are for users who have paid once (SPEC §6): buy a pack with the sandbox test card.
-  const purchase = await page.request.post('/api/payment/purchase', {
-    headers: api.headers,
-    data: { packId: 'pack-m' },
-  });
-  expect(purchase.ok()).toBe(true);
-  const { checkoutUrl } = (await purchase.json()) as { checkoutUrl: string };
-  await page.goto(checkoutUrl);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByTestId('paywall-success')).toBeVisible({ timeout: 20_000 });
-  return api;
-}
-
-async function openChat(api: Api): Promise<string> {
-  const bots = ((await (await api.request.get('/api/bots')).json()) as { data: { _id: string }[] }).data;
-  const created = await api.request.post('/api/chat', {
-    headers: api.headers,
-    data: { botId: bots[1]!._id },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { chat: { _id: string } } }).data.chat._id;
-}
-
 const pointsOf = async (page: Page) => {
   const text = (await page.getByTestId('level-bar').first().textContent()) ?? '';
   return Number(/(\d+)\/65/.exec(text)?.[1] ?? NaN);
@@ -55,8 +13,8 @@ const pointsOf = async (page: Page) => {
 
 test('send her a gift and watch the points rise; enough gifts raise the level', async ({ page }) => {
   test.setTimeout(120_000);
-  const api = await payingUser(page);
-  const chatId = await openChat(api);
+  const api = await payingUser(page, 'companion');
+  const chatId = await openChat(api, 1);
   await page.goto(`/chat/${chatId}`);
   await expect(page.getByTestId('conversation')).toBeVisible();
   expect(await pointsOf(page)).toBe(0);

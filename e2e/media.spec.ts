@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openChat, payingUser, type Account } from './fixtures.ts';
 
 /**
  * Media in chats (issue 3): a paying user reaches level 2 with gifts, asks her for a photo and a
@@ -9,51 +10,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  */
 const PICTURE = fileURLToPath(new URL('../apps/web/public/icon-512.png', import.meta.url));
 
-type Api = { request: APIRequestContext; headers: Record<string, string> };
+type Api = Pick<Account, 'request' | 'headers'>;
 type ChatState = { locked: boolean; points: number; level: number };
-
-async function payingUser(page: Page): Promise<Api> {
-  const base = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
-  const email = `media.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: 'a long password 1', termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  const api = { request: page.request, headers: { authorization: `Bearer ${accessToken}` } };
-  const update = await page.request.post('/api/user/update', {
-    headers: api.headers,
-    data: { name: 'Robin', age: 30, sex: 'male', country: 'DE' },
-  });
-  expect(update.ok()).toBe(true);
-
-  // Requests, gifts and sending photos are for users who have paid once (SPEC §6): buy a pack
-  // with the sandbox processor's test card.
-  const purchase = await page.request.post('/api/payment/purchase', {
-    headers: api.headers,
-    data: { packId: 'pack-m' },
-  });
-  expect(purchase.ok()).toBe(true);
-  const { checkoutUrl } = (await purchase.json()) as { checkoutUrl: string };
-  await page.goto(checkoutUrl);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByTestId('paywall-success')).toBeVisible({ timeout: 20_000 });
-  return api;
-}
-
-async function openChat(api: Api): Promise<string> {
-  const bots = ((await (await api.request.get('/api/bots')).json()) as { data: { _id: string }[] }).data;
-  const created = await api.request.post('/api/chat', {
-    headers: api.headers,
-    data: { botId: bots[0]!._id },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { data: { chat: { _id: string } } }).data.chat._id;
-}
 
 async function chatState(api: Api, chatId: string): Promise<ChatState> {
   const res = await api.request.get(`/api/chat/${chatId}`, { headers: api.headers });
@@ -81,8 +39,8 @@ async function giftUntil(api: Api, chatId: string, points: number): Promise<Chat
 }
 
 test('level 2: her photo opens full size and her voice note plays', async ({ page }) => {
-  const api = await payingUser(page);
-  const chatId = await openChat(api);
+  const api = await payingUser(page, 'media');
+  const chatId = await openChat(api, 0);
   const state = await giftUntil(api, chatId, 20);
   expect(state.level).toBeGreaterThanOrEqual(2);
   await command(api, chatId, 'request:photo');
@@ -115,8 +73,8 @@ test('level 2: her photo opens full size and her voice note plays', async ({ pag
 test('a photo asked for in words comes blurred and is revealed for tokens; at 40 points the user sends one', async ({
   page,
 }) => {
-  const api = await payingUser(page);
-  const chatId = await openChat(api);
+  const api = await payingUser(page, 'media');
+  const chatId = await openChat(api, 0);
   await giftUntil(api, chatId, 40);
 
   await page.goto(`/chat/${chatId}`);
@@ -162,7 +120,7 @@ test('a photo asked for in words comes blurred and is revealed for tokens; at 40
 test('level 4: "Get video" from her offer, the first one free; the clip replaces the placeholder and plays', async ({
   page,
 }) => {
-  const api = await payingUser(page);
+  const api = await payingUser(page, 'media');
   const bots = (
     (await (await api.request.get('/api/bots')).json()) as { data: { _id: string; is_video: boolean }[] }
   ).data;

@@ -1,35 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createPromoCode, signedIn } from './fixtures.ts';
 
 /** The checkout's other ways on: the crypto page (no processor here) and a pending promo discount. */
-const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' };
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
-async function discountCode(request: APIRequestContext, percent: number): Promise<string> {
-  const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const code = `PM${stamp()}`;
-  const res = await request.post('/api/admin/promo-codes', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { code, kind: 'discount_percent', amount: percent },
-  });
-  expect(res.status()).toBe(201);
-  return code;
-}
-
-async function signedIn(page: Page): Promise<void> {
-  const base = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: {
-      email: `methods.${stamp().toLowerCase()}@example.com`,
-      password: 'a long password 1',
-      termsAccepted: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
-
-test.beforeEach(async ({ page }) => signedIn(page));
+test.beforeEach(async ({ page }) => {
+  await signedIn(page, 'methods');
+});
 
 test('crypto: the page shows the offer and says plainly it is not available here; the card is the way on', async ({
   page,
@@ -52,7 +28,7 @@ test('a pending promo discount is its own line at checkout, and the processor ch
   page,
   request,
 }) => {
-  const code = await discountCode(request, 15);
+  const code = await createPromoCode(request, 'PM', { kind: 'discount_percent', amount: 15 });
   await page.goto('/paywall');
   const promo = page.getByTestId('promo-code');
   await promo.getByLabel('Promo code', { exact: true }).fill(code);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { onboardedUser, openChat } from './fixtures.ts';
 
 /**
  * Web push for "she writes first" (issue 3): the chat list offers notifications; allowing them
@@ -6,34 +7,11 @@ import { expect, test, type Page } from '@playwright/test';
  * delivered to the real service worker shows her name and words, one notification per chat.
  * Headless Chromium has no push service, so PushManager.subscribe is stubbed; the rest is real.
  */
-async function signedIn(page: Page): Promise<{ headers: Record<string, string> }> {
-  const base = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
-  const email = `push.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: 'a long password 1', termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
-  await page.request.post('/api/user/update', {
-    headers,
-    data: { name: 'Robin', age: 30, sex: 'male', country: 'DE' },
-  });
-  return { headers };
-}
-
 test('allow notifications from the chat list; a push shows her words, and they can be turned off', async ({
   page,
   context,
 }) => {
-  const api = await signedIn(page);
-  const bots = ((await (await page.request.get('/api/bots')).json()) as { data: { _id: string }[] }).data;
-  const created = await page.request.post('/api/chat', {
-    headers: api.headers,
-    data: { botId: bots[0]!._id },
-  });
-  expect(created.status()).toBe(201);
+  await openChat(await onboardedUser(page, 'push'), 0);
 
   await context.grantPermissions(['notifications']);
   await page.addInitScript(() => {

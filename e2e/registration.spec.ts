@@ -1,32 +1,21 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminToken, ageVerified, uniqueEmail } from './fixtures.ts';
 
 /** Registration flows (SPEC §2, §4, §8): a landing page's registration token signs the visitor in. */
-const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' };
-const uniqueEmail = () =>
-  `landing.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-
 async function issueToken(request: APIRequestContext): Promise<string> {
-  const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
-  expect(signIn.status()).toBe(200);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
   const res = await request.post('/api/admin/registration-tokens', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { email: uniqueEmail(), source: 'e2e-landing' },
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { email: uniqueEmail('landing'), source: 'e2e-landing' },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { registrationToken: string }).registrationToken;
-}
-
-async function verifiedAge(page: Page): Promise<void> {
-  const base = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
 }
 
 test('a registration link signs a New visitor in and sends them to the paywall once', async ({
   page,
   request,
 }) => {
-  await verifiedAge(page);
+  await ageVerified(page.context());
   const token = await issueToken(request);
   await page.goto(`/chat?registration_token=${encodeURIComponent(token)}`);
   await expect(page).toHaveURL(/\/paywall$/);
@@ -42,7 +31,7 @@ test('a registration link signs a New visitor in and sends them to the paywall o
 });
 
 test('/set-tokens keeps a session handed over by a landing page and goes on', async ({ page, request }) => {
-  await verifiedAge(page);
+  await ageVerified(page.context());
   const token = await issueToken(request);
   const exchanged = await request.post('/api/auth/exchange-token', { data: { registration_token: token } });
   expect(exchanged.status()).toBe(200);
@@ -58,7 +47,7 @@ test('/set-tokens keeps a session handed over by a landing page and goes on', as
 });
 
 test('a used or bad token shows “Failed to exchange token”', async ({ page, request }) => {
-  await verifiedAge(page);
+  await ageVerified(page.context());
   await page.goto(`/set-tokens?token=nope&refreshToken=${'x'.repeat(43)}`);
   await expect(page.getByText('Failed to exchange token')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -1,4 +1,5 @@
 import { expect, request, test, type Page } from '@playwright/test';
+import { adminToken, payWith, signedIn, type Account } from './fixtures.ts';
 
 /**
  * The failed-renewal journey (issue 4): subscribe with 0341 (succeeds now, later charges of the
@@ -6,38 +7,12 @@ import { expect, request, test, type Page } from '@playwright/test';
  * path → the processor's webhook declines it → the alert and the warning banner (access kept,
  * NO_REBIL), dismissable per page → "Update payment details" → a new card pays the next period.
  */
-const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' };
-const stamp = () => `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}`;
-
-type Account = { token: string; userId: string };
-
-async function signedIn(page: Page): Promise<Account> {
-  const base = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: { email: `renew.${stamp()}@example.com`, password: 'a long password 1', termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-  const body = (await res.json()) as { accessToken: string; user: { _id: string } };
-  return { token: body.accessToken, userId: body.user._id };
-}
-
-async function payWith(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
-
 /** The operator, from the admin API (a request context of its own, signed in as the e2e admin). */
 async function operatorChargesRenewal(userId: string): Promise<string> {
   const api = await request.newContext({ baseURL: test.info().project.use.baseURL! });
   try {
-    const signIn = await api.post('/api/auth/sign-in', { data: ADMIN });
-    expect(signIn.status()).toBe(200);
-    const { accessToken } = (await signIn.json()) as { accessToken: string };
     const res = await api.post(`/api/admin/users/${userId}/subscription/renew`, {
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { authorization: `Bearer ${await adminToken(api)}` },
     });
     expect(res.status(), await res.text()).toBe(200);
     const body = (await res.json()) as { paymentId: string; status: string };
@@ -60,7 +35,7 @@ test('a declined renewal: the alert and the banner, dismissed per page, then a n
 }) => {
   // Two real sandbox payments and a renewal charge with webhooks: room on a busy machine.
   test.setTimeout(120_000);
-  const user = await signedIn(page);
+  const user = await signedIn(page, 'renew');
 
   // Subscribe to the monthly plan with 0341 on the sandbox's hosted card page.
   await page.goto('/paywall');

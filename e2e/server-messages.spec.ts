@@ -1,21 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { signedIn, stamp } from './fixtures.ts';
 
 /** Server messages follow the interface language (docs/decisions/025): a Russian user reads Russian. */
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
 test('a Russian user sees the server refusal in Russian, an English one in English', async ({ page }) => {
-  const base = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: {
-      email: `msg.${stamp()}@example.com`,
-      password: 'a long password 1',
-      termsAccepted: true,
-      language: 'ru',
-    },
-  });
-  expect(res.status()).toBe(201);
-  const token = ((await res.json()) as { accessToken: string }).accessToken;
+  const { token } = await signedIn(page, 'msg', { language: 'ru' });
 
   await page.goto('/wallet');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
