@@ -264,3 +264,36 @@ test('a visitor whose language is Russian gets Russian on the first paint', asyn
   await expect(page).toHaveTitle('AI-компаньоны · Amora');
   await expect(page.getByTestId('model-card').first()).toBeVisible();
 });
+
+test('Russian at phone width: the paywall and the operator console fit the screen (no sideways scroll)', async ({
+  page,
+}) => {
+  await skipAgeGate(page);
+  await page.addInitScript(() => localStorage.setItem('amora.language', 'ru'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  // A user: the plan cards, two to a row, keep long Russian words and old prices inside.
+  const signUp = await page.request.post('/api/auth/sign-up', {
+    data: { email: uniqueEmail(), password: 'a long password 1', termsAccepted: true },
+  });
+  const { accessToken } = (await signUp.json()) as { accessToken: string };
+  await page.request.post('/api/user/update', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { name: 'Константин', age: 30, sex: 'male', country: 'DE' },
+  });
+  await page.goto('/paywall');
+  await expect(page.getByTestId('pack-card').first()).toBeVisible();
+  expect(await sideways()).toBe(0);
+
+  // The operator: the console header's "Вернуться в приложение" wraps instead of overflowing.
+  await page.request.post('/api/auth/logout');
+  await page.goto('/admin/users');
+  await page.locator('input[type=email]').fill('e2e-admin@example.com');
+  await page.locator('input[type=password]').fill('e2e admin password');
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByTestId('admin-console')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Вернуться в приложение')).toBeVisible();
+  expect(await sideways()).toBe(0);
+});
