@@ -103,6 +103,30 @@ export async function signUp(
   };
 }
 
+/** The operator account `createAdminTestApp` starts the app with. */
+export const TEST_ADMIN = { email: 'operator@example.com', password: 'operator password 1' };
+
+/** A fresh app (as `createTestApp`, plus `env`) with an operator account, and that operator signed in. */
+export async function createAdminTestApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; admin: Session }> {
+  const t = await createTestApp({
+    ...env,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+  });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: TEST_ADMIN });
+  if (res.statusCode !== 200) throw new Error(`operator sign-in failed: ${res.body}`);
+  const body = res.json<{ accessToken: string; user: { _id: string } }>();
+  const admin = {
+    token: body.accessToken,
+    userId: body.user._id,
+    cookie: refreshCookie(res.headers['set-cookie']),
+    email: TEST_ADMIN.email,
+  };
+  return { t, admin };
+}
+
 /** Signs up and completes onboarding. */
 export async function onboardedUser(app: AppInstance, name = 'Alex'): Promise<Session> {
   const s = await signUp(app);

@@ -1,26 +1,27 @@
 import type { SubscriptionView } from '@amora/shared/subscriptions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, eventually, signUp, type Session, type TestApp } from '../../test/test-app.ts';
+import {
+  bearer,
+  createAdminTestApp,
+  eventually,
+  signUp,
+  type Session,
+  type TestApp,
+} from '../../test/test-app.ts';
 import * as kit from '../payments/payments-test-kit.ts';
 import { createSubscriptionsRepository } from '../payments/subscriptions.repository.ts';
 
-const ADMIN = { email: 'renewals-operator@example.com', password: 'renewals operator password' };
 const MONTH_MS = 28 * 24 * 3600 * 1000;
 let t: TestApp;
 let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+  ({ t, admin } = await createAdminTestApp({
     SANDBOX_WEBHOOK_DELAY_MS: '20',
     SANDBOX_DUPLICATE_RATE: '0.5',
     SANDBOX_RETRY_BASE_MS: '20',
     SUBSCRIPTION_SWEEP_MS: '0',
-  });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
-  const body = res.json<{ accessToken: string; user: { _id: string } }>();
-  admin = { token: body.accessToken, userId: body.user._id, cookie: '', email: ADMIN.email };
+  }));
 });
 afterAll(async () => t.close());
 

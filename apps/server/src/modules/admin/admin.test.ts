@@ -1,20 +1,22 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, listenLocally, socketClient } from '../../test/socket-client.ts';
-import { bearer, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
+import {
+  bearer,
+  createAdminTestApp,
+  onboardedUser,
+  type Session,
+  type TestApp,
+} from '../../test/test-app.ts';
 
-const ADMIN = { email: 'moderator@example.com', password: 'moderator password 1' };
 let t: TestApp;
 let url: string;
-let admin: { token: string; userId: string };
+let admin: Session;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  ({ t, admin } = await createAdminTestApp());
   url = await listenLocally(t.app);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
-  const body = res.json<{ accessToken: string; user: { _id: string } }>();
-  admin = { token: body.accessToken, userId: body.user._id };
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

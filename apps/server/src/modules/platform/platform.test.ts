@@ -2,20 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createChat,
-  createTestApp,
+  createAdminTestApp,
   onboardedUser,
   signUp,
+  type Session,
   type TestApp,
 } from '../../test/test-app.ts';
 import { halloweenSeason } from './platform.service.ts';
 
-const ADMIN = { email: 'root@example.com', password: 'admin password 1' };
 let t: TestApp;
-let admin: { token: string };
+let admin: Session;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
-  admin = { token: res.json<{ accessToken: string }>().accessToken };
+  ({ t, admin } = await createAdminTestApp());
 });
 afterAll(async () => t.close());
 

@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
+  createAdminTestApp,
   eventually,
   signUp,
   type Session,
   type TestApp,
 } from '../../test/test-app.ts';
 
-const ADMIN = { email: 'promo-admin@example.com', password: 'promo admin password' };
 let t: TestApp;
-let admin: { token: string };
+let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+  ({ t, admin } = await createAdminTestApp({
     SANDBOX_WEBHOOK_DELAY_MS: '10',
     SANDBOX_RETRY_BASE_MS: '20',
-  });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
-  admin = { token: res.json<{ accessToken: string }>().accessToken };
+  }));
 });
 afterAll(() => t.close());
 

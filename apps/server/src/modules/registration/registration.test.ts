@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
+  createAdminTestApp,
   refreshCookie,
   signUp,
   uniqueEmail,
+  type Session,
   type TestApp,
 } from '../../test/test-app.ts';
 
-const ADMIN = { email: 'landing-operator@example.com', password: 'operator password 1' };
 let t: TestApp;
-let admin: { token: string };
+let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
-  admin = { token: res.json<{ accessToken: string }>().accessToken };
+  ({ t, admin } = await createAdminTestApp());
 });
 afterAll(() => t.close());
 

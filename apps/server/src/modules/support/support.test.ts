@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, listenLocally, waitForEvent } from '../../test/socket-client.ts';
-import { bearer, createChat, createTestApp, onboardedUser, type TestApp } from '../../test/test-app.ts';
+import {
+  bearer,
+  createChat,
+  createAdminTestApp,
+  onboardedUser,
+  type Session,
+  type TestApp,
+} from '../../test/test-app.ts';
 
-const ADMIN = { email: 'operator@example.com', password: 'operator password 1' };
 let t: TestApp;
 let url: string;
-let operator: { token: string };
+let operator: Session;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  ({ t, admin: operator } = await createAdminTestApp());
   url = await listenLocally(t.app);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: ADMIN });
-  operator = { token: res.json<{ accessToken: string }>().accessToken };
 });
 afterAll(async () => t.close());
 
