@@ -48,8 +48,20 @@ export default defineConfig({
     { name: 'phone', use: phone, grepInvert: /@exclusive/ },
     // Journeys that flip what every visitor sees (maintenance, theme) or need a fixed extra port:
     // after the others, one project after the other, so nothing runs beside them.
-    { name: 'desktop-exclusive', use: desktop, grep: /@exclusive/, dependencies: ['desktop', 'phone'] },
-    { name: 'phone-exclusive', use: phone, grep: /@exclusive/, dependencies: ['desktop-exclusive'] },
+    {
+      name: 'desktop-exclusive',
+      use: desktop,
+      grep: /@exclusive/,
+      workers: 1,
+      dependencies: ['desktop', 'phone'],
+    },
+    {
+      name: 'phone-exclusive',
+      use: phone,
+      grep: /@exclusive/,
+      workers: 1,
+      dependencies: ['desktop-exclusive'],
+    },
   ],
   webServer: {
     command: 'node ../apps/server/dist/server.js',
