@@ -12,6 +12,7 @@ import {
   type ChatThread,
 } from './cache.ts';
 import { createRealtimeHandlers } from './realtime.ts';
+import { testMessage } from '../../test/message.ts';
 
 const bot: Bot = {
   _id: 'bot1',
@@ -33,27 +34,13 @@ const bot: Bot = {
 };
 
 function message(id: string, overrides: Partial<Message> = {}): Message {
-  return {
+  return testMessage({
     _id: id,
-    chatId: 'c1',
     botId: 'bot1',
     message: `text ${id}`,
-    bluredContent: null,
     date: new Date(Date.UTC(2025, 0, 1, 12, Number(id.replace(/\D/g, '')) || 0)).toISOString(),
-    like: false,
-    readed: false,
-    failed: false,
-    self: false,
-    eventType: null,
-    delay: null,
-    responseMessageId: null,
-    isBlured: false,
-    photo: null,
-    voice: null,
-    video: null,
-    language: 'en',
     ...overrides,
-  };
+  });
 }
 
 function chat(id: string, overrides: Partial<Chat> = {}): Chat {

@@ -9,31 +9,12 @@ import { useAuthStore } from '../auth/store.ts';
 import { chatKeys } from '../chats/api/chats-api.ts';
 import type { ChatThread } from '../chats/cache.ts';
 import { settingsKeys } from '../settings/api/settings-api.ts';
+import { testMessage } from '../../test/message.ts';
 import { useWalletUiStore } from '../wallet/store.ts';
 
 /** Test helpers for the media feature: a message of hers, a chat thread and settings in the cache. */
 export function herMessage(patch: Partial<Message> = {}): Message {
-  return {
-    _id: 'm1',
-    chatId: 'c1',
-    botId: 'b1',
-    message: 'Here you go',
-    bluredContent: null,
-    date: new Date().toISOString(),
-    like: false,
-    readed: true,
-    failed: false,
-    self: false,
-    eventType: null,
-    delay: null,
-    responseMessageId: null,
-    isBlured: false,
-    photo: null,
-    voice: null,
-    video: null,
-    language: 'en',
-    ...patch,
-  };
+  return testMessage({ message: 'Here you go', date: new Date().toISOString(), readed: true, ...patch });
 }
 
 /** Prices that differ from the seeded defaults, so a test proves they come from settings. */

@@ -9,6 +9,7 @@ import type * as AdminApi from '../api/admin-api.ts';
 import { THREAD_POLL_MS, type SupportThread } from '../api/admin-api.ts';
 import { SupportInbox } from './support-inbox.tsx';
 import { renderAt } from './test-utils.tsx';
+import { testMessage } from '../../../test/message.ts';
 
 const fetchInbox = vi.fn<() => Promise<SupportConversation[]>>();
 const fetchThread = vi.fn<(chatId: string) => Promise<SupportThread>>();
@@ -37,26 +38,7 @@ const conversations: SupportConversation[] = [
 ];
 
 function message(id: string, text: string, self: boolean): Message {
-  return {
-    _id: id,
-    chatId: 'c1',
-    botId: 'support',
-    message: text,
-    bluredContent: null,
-    date: '2030-01-02T10:00:00.000Z',
-    like: false,
-    readed: false,
-    failed: false,
-    self,
-    eventType: null,
-    delay: null,
-    responseMessageId: null,
-    isBlured: false,
-    photo: null,
-    voice: null,
-    video: null,
-    language: 'en',
-  };
+  return testMessage({ _id: id, botId: 'support', message: text, date: '2030-01-02T10:00:00.000Z', self });
 }
 
 const thread = (messages: Message[]): SupportThread => ({

@@ -11,6 +11,7 @@ import type * as ChatsApi from '../api/chats-api.ts';
 import { chatKeys } from '../api/chats-api.ts';
 import { threadMessages, type ChatThread } from '../cache.ts';
 import { useSendMessage } from './use-send-message.ts';
+import { testMessage } from '../../../test/message.ts';
 
 const sendTextMessage =
   vi.fn<(chatId: string, text: string) => Promise<{ updatedTokens: number; message: Message }>>();
@@ -19,26 +20,7 @@ vi.mock('../api/chats-api.ts', async (importOriginal) => ({
   sendTextMessage: (chatId: string, text: string) => sendTextMessage(chatId, text),
 }));
 
-const stored: Message = {
-  _id: 'm2',
-  chatId: 'c1',
-  botId: 'b1',
-  message: 'Hello there',
-  bluredContent: null,
-  date: '2025-01-01T12:00:00.000Z',
-  like: false,
-  readed: true,
-  failed: false,
-  self: true,
-  eventType: null,
-  delay: null,
-  responseMessageId: null,
-  isBlured: false,
-  photo: null,
-  voice: null,
-  video: null,
-  language: 'en',
-};
+const stored = testMessage({ _id: 'm2', readed: true, self: true });
 
 function setup(tokens = 100) {
   useAuthStore.setState({ user: { _id: 'u1', tokens } as User, accessToken: 't', status: 'ready' });
