@@ -265,7 +265,7 @@ test('a visitor whose language is Russian gets Russian on the first paint', asyn
   await expect(page.getByTestId('model-card').first()).toBeVisible();
 });
 
-test('Russian at phone width: the paywall and the operator console fit the screen (no sideways scroll)', async ({
+test('Russian at phone width: the paywall, the top bar after a purchase and the operator console fit the screen', async ({
   page,
 }) => {
   await skipAgeGate(page);
@@ -285,6 +285,20 @@ test('Russian at phone width: the paywall and the operator console fit the scree
   });
   await page.goto('/paywall');
   await expect(page.getByTestId('pack-card').first()).toBeVisible();
+  expect(await sideways()).toBe(0);
+
+  // After a purchase: a four-digit balance and the support button share the top bar with the language.
+  await page.locator('[data-testid="pack-card"][data-pack-id="pack-m"]').click();
+  await page.getByTestId('pay-by-card').click();
+  await page.getByTestId('continue-to-payment').click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByTestId('paywall-success')).toBeVisible({ timeout: 20_000 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Поддержка' })).toBeVisible();
+  await expect(page.getByTestId('token-balance')).toHaveAttribute('data-tokens', '1050');
   expect(await sideways()).toBe(0);
 
   // The operator: the console header's "Вернуться в приложение" wraps instead of overflowing.
