@@ -16,12 +16,7 @@ let t: TestApp;
 let admin: Session;
 
 beforeAll(async () => {
-  ({ t, admin } = await createAdminTestApp({
-    SANDBOX_WEBHOOK_DELAY_MS: '20',
-    SANDBOX_DUPLICATE_RATE: '0.5',
-    SANDBOX_RETRY_BASE_MS: '20',
-    SUBSCRIPTION_SWEEP_MS: '0',
-  }));
+  ({ t, admin } = await createAdminTestApp({ ...kit.FAST_SANDBOX, SANDBOX_DUPLICATE_RATE: '0.5' }));
 });
 afterAll(async () => t.close());
 

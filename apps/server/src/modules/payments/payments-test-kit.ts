@@ -5,6 +5,13 @@ import { bearer, createTestApp, eventually, type Session, type TestApp } from '.
 
 export type Checkout = { paymentId: string; checkoutUrl: string };
 
+/** Config for a quick sandbox: webhooks and their retries within milliseconds, no background renewal sweep. */
+export const FAST_SANDBOX = {
+  SANDBOX_WEBHOOK_DELAY_MS: '20',
+  SANDBOX_RETRY_BASE_MS: '20',
+  SUBSCRIPTION_SWEEP_MS: '0',
+} as const;
+
 /** A processor's loopback fake: a real HTTP server on a free port speaking the processor's wire format. */
 export type LoopbackFake = { url: string; close: () => Promise<void> };
 

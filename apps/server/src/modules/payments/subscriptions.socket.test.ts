@@ -17,11 +17,7 @@ let url: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    SANDBOX_WEBHOOK_DELAY_MS: '20',
-    SANDBOX_RETRY_BASE_MS: '20',
-    SUBSCRIPTION_SWEEP_MS: '0',
-  });
+  t = await createTestApp(kit.FAST_SANDBOX);
   url = await listenLocally(t.app);
 });
 afterAll(async () => {

@@ -13,12 +13,7 @@ import { createSubscriptionsRepository } from './subscriptions.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    SANDBOX_WEBHOOK_DELAY_MS: '20',
-    SANDBOX_DUPLICATE_RATE: '0.5',
-    SANDBOX_RETRY_BASE_MS: '20',
-    SUBSCRIPTION_SWEEP_MS: '0',
-  });
+  t = await createTestApp({ ...kit.FAST_SANDBOX, SANDBOX_DUPLICATE_RATE: '0.5' });
 });
 afterAll(async () => t.close());
 
@@ -148,7 +143,12 @@ describe('subscriptions', () => {
       (await t.app.ctx.db.query.payments.findMany({ where: (p, { eq }) => eq(p.userId, s.userId) })).length;
     const before = await countPayments();
     // A sweep (or the operator) has just claimed this renewal and is charging the card.
-    const claimed = await createSubscriptionsRepository().claimRenewalNow(t.app.ctx.db, sub._id, new Date(), 600_000);
+    const claimed = await createSubscriptionsRepository().claimRenewalNow(
+      t.app.ctx.db,
+      sub._id,
+      new Date(),
+      600_000,
+    );
     expect(claimed).not.toBeNull();
     const retry = await t.app.inject({
       method: 'POST',
