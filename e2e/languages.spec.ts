@@ -19,6 +19,8 @@ test('switching to German: menu labels translated, the modal offers German chats
   await page.goto('/profile');
   const profileNav = page.getByTestId(phone ? 'bottom-nav-profile' : 'nav-profile');
   await expect(profileNav).toContainText('Profile');
+  // The session is restored (the profile shows): the choice is saved on the account, not only here.
+  await expect(page.getByTestId('profile-name')).toBeVisible();
   await page.getByTestId('language-switcher').selectOption('de');
 
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
