@@ -300,6 +300,13 @@ test('Russian at phone width: the paywall, the top bar after a purchase and the 
   await expect(page.getByRole('button', { name: 'Поддержка' })).toBeVisible();
   await expect(page.getByTestId('token-balance')).toHaveAttribute('data-tokens', '1050');
   expect(await sideways()).toBe(0);
+  // A tablet: the navigation is in the top bar too; the balance stays on one line.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(page.getByTestId('nav-models')).toBeVisible();
+  const balance = await page.getByTestId('token-balance').boundingBox();
+  expect(balance!.height).toBeLessThanOrEqual(40);
+  expect(await sideways()).toBe(0);
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // The operator: the console header's "Вернуться в приложение" wraps instead of overflowing.
   await page.request.post('/api/auth/logout');

@@ -22,7 +22,7 @@ describe('SupportButton', () => {
   it('keeps its name when phones show only the icon', () => {
     renderAs('Paid');
     const button = screen.getByRole('button', { name: 'Support' });
-    // The text sits in its own span (hidden below 768 px by CSS); the icon is always there.
+    // The text sits in its own span (hidden below 1024 px by CSS); the icon is always there.
     expect(button.querySelector('svg')).not.toBeNull();
     expect(button.querySelector('span')).toHaveTextContent('Support');
   });

@@ -17,7 +17,7 @@ export function SupportButton({ className }: { className?: string }) {
       onClick={open}
       loading={opening}
       icon={<HelpIcon size={18} />}
-      // On phones only the icon shows: the name stays the same at every width.
+      // Below 1024 px only the icon shows: the name stays the same at every width.
       aria-label={label}
       className={[styles.button, className].filter(Boolean).join(' ')}
       data-testid="support-button"
