@@ -7,13 +7,13 @@ import { setUiLanguage } from '../../../lib/i18n.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { ProfilePage } from './profile-page.tsx';
 
-function renderProfileAs(role: User['role']) {
+function renderProfileAs(role: User['role'], name: string | null = 'Robin') {
   useAuthStore.setState({
     user: {
       _id: 'u1',
       role,
       email: 'robin@example.com',
-      name: 'Robin',
+      name,
       tokens: 120,
       onboarded: true,
       age: 30,
@@ -27,7 +27,7 @@ function renderProfileAs(role: User['role']) {
   const router = createMemoryRouter([{ path: '/profile', element: <ProfilePage /> }], {
     initialEntries: ['/profile'],
   });
-  render(
+  return render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
@@ -49,6 +49,12 @@ describe('ProfilePage: the operator console link', () => {
     await setUiLanguage('ru');
     renderProfileAs('admin');
     expect(screen.getByRole('link', { name: 'Консоль оператора' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('without a name the avatar shows the email’s initial, not the heading’s', () => {
+    const { container } = renderProfileAs('user', null);
+    expect(screen.getByTestId('profile-name')).toHaveTextContent('Your profile');
+    expect(container.querySelector('[aria-hidden="true"]')).toHaveTextContent(/^R$/);
   });
 
   it.each(['user', 'partner'] as const)('a %s does not', (role) => {

@@ -57,7 +57,8 @@ export function ProfilePage() {
   return (
     <div className={styles.page}>
       <section className={styles.identity} aria-labelledby="profile-name">
-        <Avatar src={null} name={displayName} size={88} />
+        {/* Without a name, the email's initial (not the first letter of "Your profile"). */}
+        <Avatar src={null} name={user.name ?? user.email} size={88} />
         <div>
           <h1 id="profile-name" className={`${styles.name} display-font`} data-testid="profile-name">
             {displayName}
