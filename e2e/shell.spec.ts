@@ -318,3 +318,18 @@ test('Russian at phone width: the paywall, the top bar after a purchase and the 
   await expect(page.getByRole('banner').getByText('Вернуться в приложение')).toBeVisible();
   expect(await sideways()).toBe(0);
 });
+
+test('Russian at phone width: the onboarding country step fits the screen', async ({ page }) => {
+  await skipAgeGate(page);
+  await page.addInitScript(() => localStorage.setItem('amora.language', 'ru'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.request.post('/api/auth/sign-up', {
+    data: { email: uniqueEmail(), password: 'a long password 1', termsAccepted: true },
+  });
+  await page.goto('/onboarding/country');
+  await expect(page.getByLabel('Страна')).toBeVisible();
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways).toBe(0);
+});
