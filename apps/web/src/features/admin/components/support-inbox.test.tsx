@@ -69,6 +69,9 @@ describe('SupportInbox', () => {
     expect(items[1]).toHaveTextContent('You: Fixed, sorry!');
     expect(screen.getByTestId('admin-inbox-waiting')).toHaveTextContent('1 waiting');
     expect(screen.getByText('Choose a conversation')).toBeInTheDocument();
+    // A long name · email may end in an ellipsis on a phone; the whole of it is the title.
+    const who = within(items[0]!).getByTitle(/@/);
+    expect(who.getAttribute('title')).toBe(who.textContent);
   });
 
   it("opens a conversation with the user's messages and sends an answer with Enter", async () => {

@@ -104,7 +104,12 @@ function ConversationItem({
             {c.awaitingReply ? (
               <span className={styles.unreadDot} role="img" aria-label={t('admin.support.awaiting')} />
             ) : null}
-            <span className={c.awaitingReply ? styles.strong : undefined}>{who}</span>
+            <span
+              className={c.awaitingReply ? `${styles.whoName} ${styles.strong}` : styles.whoName}
+              title={who}
+            >
+              {who}
+            </span>
           </span>
           {c.lastMessage ? (
             <time className={styles.time} dateTime={c.lastMessage.date}>
