@@ -71,6 +71,16 @@ describe('ChatInput', () => {
     expect(input).toHaveValue('hi');
   });
 
+  it('says who it waits for while locked', () => {
+    setup({ locked: true });
+    expect(screen.getByRole('textbox')).toHaveAttribute('placeholder', 'Waiting for her reply…');
+  });
+
+  it('the support chat waits for the team, not for her', () => {
+    setup({ locked: true, waitingText: 'Waiting for the support team…' });
+    expect(screen.getByRole('textbox')).toHaveAttribute('placeholder', 'Waiting for the support team…');
+  });
+
   it('with no tokens is disabled and a click opens the no-tokens popup', async () => {
     const { input, button, onNoTokens, user } = setup({ tokens: 0 });
     expect(button).toBeDisabled();

@@ -30,6 +30,8 @@ type ChatInputProps = {
   /** The chat cannot take messages at all (for instance she broke up). */
   disabled?: boolean;
   placeholder?: string;
+  /** The placeholder while locked (the support chat waits for people, not for her). */
+  waitingText?: string;
   /** Resolves to false when the message was not accepted: the text is given back. */
   onSend: (text: string) => Promise<boolean>;
   onNoTokens: () => void;
@@ -63,6 +65,7 @@ export function ChatInput({
   locked,
   disabled = false,
   placeholder,
+  waitingText,
   onSend,
   onNoTokens,
   leading,
@@ -123,7 +126,7 @@ export function ChatInput({
     : noTokens
       ? t('chat.input.noTokens')
       : locked
-        ? t('chat.input.waiting')
+        ? (waitingText ?? t('chat.input.waiting'))
         : (placeholder ?? t('chat.input.placeholder'));
 
   return (

@@ -160,6 +160,7 @@ export function Conversation({ chatId }: { chatId: string }) {
       <ChatInput
         tokens={tokens}
         locked={chat.locked}
+        waitingText={chat.bot.remote_id === 0 ? t('chat.input.waitingSupport') : undefined}
         disabled={broken}
         onSend={send}
         onNoTokens={openNoTokens}
