@@ -1,15 +1,15 @@
 import type { User } from '@amora/shared/user.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../auth/store.ts';
 import { subscriptionKeys } from '../api/payments-api.ts';
 import { RenewalNotice } from './renewal-notice.tsx';
 
-function renderAt(path: string) {
+function renderAt(path: string, { loaded = true } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(subscriptionKeys.last, { planId: 'plan-monthly' });
+  if (loaded) queryClient.setQueryData(subscriptionKeys.last, { planId: 'plan-monthly' });
   const page = (
     <>
       <RenewalNotice />
@@ -38,6 +38,30 @@ describe('RenewalNotice', () => {
   beforeEach(() => {
     sessionStorage.setItem('amora.renewalAlert.shown', '1');
     useAuthStore.setState({ user: failing, accessToken: 't', status: 'ready' });
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a click before the subscription has loaded waits for it, then opens that plan', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const router = renderAt('/', { loaded: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Update payment details' }));
+    expect(router.state.location.pathname).toBe('/');
+    answer(
+      new Response(JSON.stringify({ subscription: { planId: 'plan-yearly' } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/paywall/checkout?plan=plan-yearly',
+      ),
+    );
   });
 
   it('shows nothing while renewals work', () => {

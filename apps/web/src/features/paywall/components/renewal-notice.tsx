@@ -38,9 +38,12 @@ export function RenewalNotice() {
   const [alertOpen, setAlertOpen] = useState(() => sessionStorage.getItem(ALERT_KEY) !== '1');
 
   if (!failing) return null;
-  const planId = last.data?.planId;
-  const update = () =>
-    void navigate(planId ? `/paywall/checkout?plan=${encodeURIComponent(planId)}` : '/paywall');
+  const update = async () => {
+    // Right after a page load the banner (from the user) can show before the subscription has
+    // loaded: wait for it rather than send the user to the plain paywall they may already be on.
+    const planId = last.data?.planId ?? (await last.refetch()).data?.planId;
+    await navigate(planId ? `/paywall/checkout?plan=${encodeURIComponent(planId)}` : '/paywall');
+  };
   const closeAlert = () => {
     sessionStorage.setItem(ALERT_KEY, '1');
     setAlertOpen(false);
@@ -57,7 +60,7 @@ export function RenewalNotice() {
             title={t('paywall.renewalFailedTitle')}
             description={t('paywall.renewalFailedText')}
             actionLabel={t('paywall.retryCheckout')}
-            onAction={update}
+            onAction={() => void update()}
             onClose={() => {
               const next = [...dismissed, pathname];
               sessionStorage.setItem(DISMISSED_KEY, JSON.stringify(next));
@@ -79,7 +82,7 @@ export function RenewalNotice() {
             size="lg"
             onClick={() => {
               closeAlert();
-              update();
+              void update();
             }}
           >
             {t('paywall.update')}
