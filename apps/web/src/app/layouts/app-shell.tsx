@@ -42,7 +42,7 @@ export function AppShell() {
       data-conversation={inConversation || undefined}
       data-chats={inChats || undefined}
     >
-      <a href="#main" className={styles.skip}>
+      <a href="#main" className="skip-link">
         {t('nav.skipToContent')}
       </a>
       <TopBar />

@@ -58,7 +58,7 @@ export function AdminConsole() {
 
   return (
     <div className={styles.console} data-testid="admin-console">
-      <a href="#admin-main" className={styles.skip}>
+      <a href="#admin-main" className="skip-link">
         {t('nav.skipToContent')}
       </a>
       <header className={styles.header}>
