@@ -34,4 +34,19 @@ describe('locale files', () => {
     for (const [key, value] of english)
       expect(placeholders(russian.get(key) ?? ''), key).toEqual(placeholders(value));
   });
+
+  it('have every literal key the code asks for', () => {
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    const missing: string[] = [];
+    for (const [file, text] of Object.entries(sources))
+      for (const [, key] of text.matchAll(/\bt\(\s*['"`]([\w.-]+)['"`]/g))
+        if (!english.has(key!) && !english.has(`${key}_one`) && !english.has(`${key}_other`))
+          missing.push(`${file}: ${key}`);
+    expect(missing).toEqual([]);
+  });
 });
