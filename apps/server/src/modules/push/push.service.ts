@@ -91,10 +91,6 @@ export function createPushService(deps: PushDeps) {
       return repo.deleteOwned(db, userId, endpoint);
     },
 
-    async subscriptions(userId: string): Promise<number> {
-      return (await repo.listForUser(db, userId)).length;
-    },
-
     /**
      * Sends one notification to every browser the user allowed. Never throws: a notification is a
      * courtesy on top of the message that is already stored and delivered by socket.
