@@ -168,9 +168,6 @@ export function createPaymentsService(deps: {
     return r.balance;
   }
 
-  function committed(p: PaymentRow): void {
-    for (const l of listeners) l.committed?.(p);
-  }
 
   /** Applies one verified event in one transaction: recorded, then the payment moved on. */
   async function applyEvent(
@@ -241,6 +238,15 @@ export function createPaymentsService(deps: {
     });
   }
 
+  /** Applies each event, then tells the user's apps the new balance and the listeners the committed move. */
+  async function settle(providerName: PaymentProviderName, events: PaymentEvent[]): Promise<void> {
+    for (const e of events) {
+      const r = await applyEvent(providerName, e);
+      if (r.userId !== undefined && r.balance !== undefined) ledger.notifyBalance(r.userId, r.balance);
+      if (r.moved) for (const l of listeners) l.committed?.(r.moved);
+    }
+  }
+
   return {
     provider,
     /** What the web app may offer: the enabled providers (GET /api/payment/methods). */
@@ -304,11 +310,7 @@ export function createPaymentsService(deps: {
       const impl = deps.providers[providerName];
       if (!impl) throw notFound('payment.providerDisabled', { provider: providerName });
       const result: WebhookResult = await impl.parseWebhook(rawBody, headers);
-      for (const e of result.events) {
-        const r = await applyEvent(providerName, e);
-        if (r.userId !== undefined && r.balance !== undefined) ledger.notifyBalance(r.userId, r.balance);
-        if (r.moved) committed(r.moved);
-      }
+      await settle(providerName, result.events);
       return result.reply ?? { received: true };
     },
     /**
@@ -321,11 +323,7 @@ export function createPaymentsService(deps: {
       if (p.status !== 'success' || !p.providerRef) throw forbidden('payment.refundOnlySuccessful');
       const name = p.provider as PaymentProviderName;
       const settled = await provider(name).refund(p.providerRef, p.amount);
-      for (const e of settled ?? []) {
-        const r = await applyEvent(name, { ...e, paymentId: e.paymentId ?? p.id });
-        if (r.userId !== undefined && r.balance !== undefined) ledger.notifyBalance(r.userId, r.balance);
-        if (r.moved) committed(r.moved);
-      }
+      await settle(name, (settled ?? []).map((e) => ({ ...e, paymentId: e.paymentId ?? p.id })));
     },
   };
 }
