@@ -32,9 +32,7 @@ export function createSettingsService(repo: SettingsRepository) {
     },
     async get(): Promise<Settings> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
-      const value = await load();
-      cached = { at: Date.now(), value };
-      return value;
+      return this.fresh();
     },
     /** Reads the table now, bypassing (and refreshing) this node's cache. */
     async fresh(): Promise<Settings> {
@@ -52,8 +50,7 @@ export function createSettingsService(repo: SettingsRepository) {
       const shape = Settings.shape[key];
       await repo.set(key, shape.parse(value));
       // This node sees the change at once; other nodes within CACHE_MS (docs/decisions/028).
-      cached = null;
-      return this.get();
+      return this.fresh();
     },
   };
 }
