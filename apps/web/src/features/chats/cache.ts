@@ -1,6 +1,5 @@
 import type { Chat, ChatWithMessages, Message } from '@amora/shared/chat.ts';
 import type { ChatStatePayload } from '@amora/shared/socket.ts';
-import type { TypingState } from '@amora/shared/enums.ts';
 import type { InfiniteData } from '@tanstack/react-query';
 
 /**
@@ -87,10 +86,6 @@ export function markThreadRead(thread: ChatThread): ChatThread {
 
 export function patchThread(thread: ChatThread, patch: ChatPatch): ChatThread {
   return mapPages(thread, (page) => ({ ...page, ...patch }));
-}
-
-export function setThreadTyping(thread: ChatThread, typing: TypingState | null): ChatThread {
-  return patchThread(thread, { typing });
 }
 
 export function chatStatePatch(payload: ChatStatePayload): ChatPatch {
