@@ -316,18 +316,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     allowInsecureEndpoints: opts.push?.allowInsecureEndpoints ?? false,
   });
   users.onDeactivate((userId) => push.unsubscribeAll(userId));
-  chats.companion.onWroteFirst(async (e) => {
-    await push.notify(
-      e.userId,
-      {
-        title: e.botName,
-        body: e.text,
-        tag: `chat-${e.chatId}`,
-        url: `/chat/${e.chatId}`,
-        ...(e.botAvatar ? { icon: e.botAvatar } : {}),
-      },
-      { topic: e.chatId.replace(/[^A-Za-z0-9]/g, '').slice(0, 32) },
+  // Sent in the background: a slow push service never holds up the sweep that wrote the message.
+  chats.companion.onWroteFirst((e) => {
+    background.run(() =>
+      push.notify(
+        e.userId,
+        {
+          title: e.botName,
+          body: e.text,
+          tag: `chat-${e.chatId}`,
+          url: `/chat/${e.chatId}`,
+          ...(e.botAvatar ? { icon: e.botAvatar } : {}),
+        },
+        { topic: e.chatId.replace(/[^A-Za-z0-9]/g, '').slice(0, 32) },
+      ),
     );
+    return Promise.resolve();
   });
   // Video jobs lost with their node (a restart mid-job) fail and refund: now and in every sweep.
   chats.companion.onSweep(async (now) => {

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chats } from '../../db/schema/chats.ts';
 import { pushSubscriptions } from '../../db/schema/push.ts';
 import { users } from '../../db/schema/users.ts';
-import { bearer, createTestApp, onboardedUser, type Session, type TestApp } from '../../test/test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  onboardedUser,
+  type Session,
+  type TestApp,
+} from '../../test/test-app.ts';
 import { PUSH_MAX_PER_USER, PUSH_TTL_SECONDS } from './push.service.ts';
 
 /** A push service on loopback: records what arrives and answers with the status we choose. */
@@ -16,6 +23,8 @@ let pushServer: Server;
 let pushBase: string;
 const received: Received[] = [];
 let answer = 201;
+/** The push service answers once this settles (a slow push service). */
+let held: Promise<void> = Promise.resolve();
 
 /** A browser's side of a subscription: its ECDH key pair and auth secret (RFC 8291). */
 function browserKeys() {
@@ -85,8 +94,10 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = answer;
-      res.end();
+      void held.then(() => {
+        res.statusCode = answer;
+        res.end();
+      });
     });
   });
   await new Promise<void>((r) => pushServer.listen(0, '127.0.0.1', r));
@@ -101,6 +112,7 @@ afterAll(async () => {
 beforeEach(() => {
   received.length = 0;
   answer = 201;
+  held = Promise.resolve();
 });
 
 const subscribe = (s: Session, payload: unknown) =>
@@ -121,6 +133,8 @@ async function paidChat(): Promise<{ s: Session; id: string }> {
   ).json().data.chat._id as string;
   return { s, id };
 }
+/** Notifications leave from the background: wait until it has nothing left to do. */
+const idle = () => eventually(() => Promise.resolve(t.app.ctx.background.size === 0));
 const silence = (id: string) =>
   t.app.ctx.db
     .update(chats)
@@ -252,6 +266,7 @@ describe('she writes first → web push', () => {
     expect((await subscribe(s, { endpoint: `${pushBase}${path}`, keys: ua.keys })).statusCode).toBe(201);
     await silence(id);
     expect((await t.app.ctx.services.chats.companion.sweep()).nudged).toBeGreaterThanOrEqual(1);
+    await idle();
 
     const got = received.filter((r) => r.path === path);
     expect(got).toHaveLength(1);
@@ -293,6 +308,7 @@ describe('she writes first → web push', () => {
     answer = 410;
     await silence(id);
     await t.app.ctx.services.chats.companion.sweep();
+    await idle();
     expect(received.some((r) => endpoint.endsWith(r.path))).toBe(true);
     expect(await subsOf(s.userId)).toHaveLength(0);
 
@@ -307,10 +323,27 @@ describe('she writes first → web push', () => {
     expect(await subsOf(s.userId)).toHaveLength(0);
   });
 
+  it('a slow push service does not hold up the sweep; the notification goes once it answers', async () => {
+    const { s, id } = await paidChat();
+    const path = `/push/${randomBytes(6).toString('hex')}`;
+    await subscribe(s, { endpoint: `${pushBase}${path}`, keys: browserKeys().keys });
+    let answerNow = () => {};
+    held = new Promise((r) => (answerNow = r));
+    await silence(id);
+    expect((await t.app.ctx.services.chats.companion.sweep()).nudged).toBeGreaterThanOrEqual(1);
+    await eventually(() => Promise.resolve(received.some((r) => r.path === path)));
+    expect((await subsOf(s.userId))[0]!.lastSentAt).toBeNull();
+
+    answerNow();
+    await idle();
+    expect((await subsOf(s.userId))[0]!.lastSentAt).not.toBeNull();
+  });
+
   it('a user who did not allow push gets the message without any push request', async () => {
     const { id } = await paidChat();
     await silence(id);
     await t.app.ctx.services.chats.companion.sweep();
+    await idle();
     expect(received).toHaveLength(0);
   });
 });
