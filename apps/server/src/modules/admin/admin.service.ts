@@ -11,7 +11,7 @@ import type { AdminRepository } from './admin.repository.ts';
 const SEARCH_LIMIT = 20;
 const LIST_LIMIT = 100;
 
-export function toAdminUserView(u: UserRow): AdminUserView {
+function toAdminUserView(u: UserRow): AdminUserView {
   return {
     _id: u.id,
     email: u.email,

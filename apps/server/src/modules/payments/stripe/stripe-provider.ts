@@ -3,7 +3,7 @@ import { AppError } from '../../../lib/errors.ts';
 import type { ChargeResult, PaymentEvent, PaymentProvider } from '../payment-provider.ts';
 import { WEBHOOK_TOLERANCE_S } from '../webhook-signature.ts';
 
-export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
 export type StripeProviderOptions = {
   secretKey: string;

@@ -6,7 +6,7 @@ import { safeEqual } from '../../../lib/tokens.ts';
 import type { PaymentEvent, PaymentProvider } from '../payment-provider.ts';
 
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
-export const TELEGRAM_API_DEFAULT = 'https://api.telegram.org';
+const TELEGRAM_API_DEFAULT = 'https://api.telegram.org';
 
 /** The webhook secret when TELEGRAM_WEBHOOK_SECRET is unset: HMAC-SHA256 of a fixed label with the bot token. */
 export function deriveTelegramWebhookSecret(botToken: string): string {
@@ -33,7 +33,7 @@ const StarsPayment = z
   })
   .loose();
 /** The parts of a Bot API `Update` the payment flow reads; every other update is acknowledged and ignored. */
-export const TelegramUpdate = z
+const TelegramUpdate = z
   .object({
     update_id: z.number(),
     pre_checkout_query: PreCheckoutQuery.optional(),
@@ -48,7 +48,6 @@ export const TelegramUpdate = z
       .optional(),
   })
   .loose();
-export type TelegramUpdate = z.infer<typeof TelegramUpdate>;
 
 /** One event id per Stars charge, whichever update or call reports it: a replay is applied once. */
 const chargeEventId = (chargeId: string) => `tg:charge:${chargeId}`;
