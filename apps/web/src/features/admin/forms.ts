@@ -1,6 +1,10 @@
-import { PROMO_MAX_BONUS_TOKENS, PROMO_MAX_DISCOUNT_PERCENT, type PromoKind } from '@amora/shared/promo.ts';
+import {
+  PROMO_MAX_BONUS_TOKENS,
+  PROMO_MAX_DISCOUNT_PERCENT,
+  type CreatePromoCodeBody,
+  type PromoKind,
+} from '@amora/shared/promo.ts';
 import { REGISTRATION_TOKEN_MAX_HOURS } from '@amora/shared/registration.ts';
-import type { NewPromoCode } from './api/admin-api.ts';
 
 /**
  * The console's forms, checked before they are sent (the server checks again and its message is
@@ -54,7 +58,7 @@ export type PromoFormErrors = Partial<Record<'code' | 'amount' | 'expiresAt' | '
 export function parsePromoForm(
   input: PromoFormInput,
   now: Date = new Date(),
-): Parsed<NewPromoCode, 'code' | 'amount' | 'expiresAt' | 'maxUses'> {
+): Parsed<CreatePromoCodeBody, 'code' | 'amount' | 'expiresAt' | 'maxUses'> {
   const errors: PromoFormErrors = {};
   const code = input.code.trim();
   if (!PROMO_CODE.test(code)) errors.code = 'admin.forms.codeInvalid';

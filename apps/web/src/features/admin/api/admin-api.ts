@@ -6,7 +6,12 @@ import type {
 } from '@amora/shared/admin.ts';
 import type { Message } from '@amora/shared/chat.ts';
 import type { MaintenanceResponse, SupportConversation, ThemeEvent } from '@amora/shared/platform.ts';
-import type { PromoKind } from '@amora/shared/promo.ts';
+import type { CreatePromoCodeBody } from '@amora/shared/promo.ts';
+import type {
+  CreateRegistrationTokenBody,
+  CreateRegistrationTokenResponse,
+} from '@amora/shared/registration.ts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -81,19 +86,11 @@ export async function setThemeEvent(name: string, isActive: boolean): Promise<Th
   ).event;
 }
 
-export type IssuedRegistrationToken = {
-  registrationToken: string;
-  expiresAt: string;
-  userId: string;
-  created: boolean;
-  url: string;
-};
+export type IssuedRegistrationToken = z.infer<typeof CreateRegistrationTokenResponse>;
 
-export function createRegistrationToken(input: {
-  email: string;
-  ttlHours?: number;
-  source?: string;
-}): Promise<IssuedRegistrationToken> {
+export function createRegistrationToken(
+  input: CreateRegistrationTokenBody,
+): Promise<IssuedRegistrationToken> {
   return api.post<IssuedRegistrationToken>('/admin/registration-tokens', input);
 }
 
@@ -103,15 +100,7 @@ export async function fetchRegistrationTokens(
   return (await api.get<RegistrationTokensResponse>('/admin/registration-tokens', { signal })).data;
 }
 
-export type NewPromoCode = {
-  code: string;
-  kind: PromoKind;
-  amount: number;
-  expiresAt?: string;
-  maxUses?: number;
-};
-
-export function createPromoCode(input: NewPromoCode): Promise<unknown> {
+export function createPromoCode(input: CreatePromoCodeBody): Promise<unknown> {
   return api.post('/admin/promo-codes', input);
 }
 

@@ -1,12 +1,12 @@
 import type { AdminPromoCodeView, AdminUserView, BanResponse } from '@amora/shared/admin.ts';
 import type { ThemeEvent } from '@amora/shared/platform.ts';
+import type { CreatePromoCodeBody } from '@amora/shared/promo.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../../components/ui/toast-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type * as AdminApi from '../api/admin-api.ts';
-import type { NewPromoCode } from '../api/admin-api.ts';
 import { PlatformPanel } from './platform-panel.tsx';
 import { PromoPanel } from './promo-panel.tsx';
 import { UsersPanel } from './users-panel.tsx';
@@ -21,7 +21,7 @@ const api = {
   fetchThemeEvent: vi.fn<(name: string) => Promise<ThemeEvent>>(),
   setThemeEvent: vi.fn<(name: string, on: boolean) => Promise<ThemeEvent>>(),
   fetchPromoCodes: vi.fn<() => Promise<AdminPromoCodeView[]>>(),
-  createPromoCode: vi.fn<(input: NewPromoCode) => Promise<unknown>>(),
+  createPromoCode: vi.fn<(input: CreatePromoCodeBody) => Promise<unknown>>(),
 };
 vi.mock('../api/admin-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof AdminApi>()),
@@ -33,7 +33,7 @@ vi.mock('../api/admin-api.ts', async (importOriginal) => ({
   fetchThemeEvent: (name: string) => api.fetchThemeEvent(name),
   setThemeEvent: (name: string, on: boolean) => api.setThemeEvent(name, on),
   fetchPromoCodes: () => api.fetchPromoCodes(),
-  createPromoCode: (input: NewPromoCode) => api.createPromoCode(input),
+  createPromoCode: (input: CreatePromoCodeBody) => api.createPromoCode(input),
 }));
 
 const carol: AdminUserView = {
