@@ -15,7 +15,6 @@ export const en = {
   'error.noSuchEndpoint': 'No such endpoint: {{method}} {{path}}',
   'error.notFound': 'Not found',
   'validation.field': '{{path}}: {{detail}}',
-  'validation.invalidField': 'Check the field {{path}}',
   'validation.required': 'Required',
   'validation.invalidType': 'Invalid value type',
   'validation.tooShort': 'Too short (at least {{minimum}})',

@@ -12,7 +12,6 @@ export const ru: Record<MessageKey, string> = {
   'error.noSuchEndpoint': 'Нет такого адреса: {{method}} {{path}}',
   'error.notFound': 'Не найдено',
   'validation.field': '{{path}}: {{detail}}',
-  'validation.invalidField': 'Проверьте поле {{path}}',
   'validation.required': 'Обязательное поле',
   'validation.invalidType': 'Неверный тип значения',
   'validation.tooShort': 'Слишком коротко (минимум {{minimum}})',
