@@ -133,7 +133,6 @@ export function createMediaService(deps: {
       return storage.url(key);
     },
 
-    /** Validates and stores a photo the user sent (400 for anything that is not a real image). */
     /** A user's stored photo (by its URL) as a JPEG data URL; null for anything else. */
     async userPhotoDataUrl(url: string): Promise<string | null> {
       const key = url.startsWith('/media/') ? url.slice('/media/'.length) : null;
@@ -141,6 +140,7 @@ export function createMediaService(deps: {
       const jpeg = await storage.read(key);
       return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
     },
+    /** Validates and stores a photo the user sent (400 for anything that is not a real image). */
     async storeUserPhoto(userId: string, dataUrl: string): Promise<string> {
       const photo = await acceptUserPhoto(dataUrl);
       const id = newId();
