@@ -7,7 +7,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { settingsKeys } from '../../settings/api/settings-api.ts';
 import { fetchAdminSettings, offersKeys, saveOffers, type OffersSection } from '../api/offers-api.ts';
 import {
@@ -18,23 +17,20 @@ import {
   type Offer,
   type OfferDraft,
 } from '../offers-form.ts';
+import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
 import offerStyles from './offers-panel.module.css';
 
 /** Token packs and subscription plans: tokens, prices per geo tier, Stars, old prices (issue 4). */
 export function OffersPanel() {
   const { t } = useTranslation();
-  useDocumentTitle(t('admin.offers.title'));
   const settings = useQuery({
     queryKey: offersKeys.settings(),
     queryFn: ({ signal }) => fetchAdminSettings(signal),
   });
 
   return (
-    <section className={styles.panel} aria-labelledby="admin-offers-title" data-testid="admin-offers">
-      <h1 id="admin-offers-title" className={styles.sectionTitle}>
-        {t('admin.offers.title')}
-      </h1>
+    <AdminSection id="admin-offers" title={t('admin.offers.title')}>
       <p className={styles.muted}>{t('admin.offers.intro')}</p>
       {settings.isPending ? <Spinner label={t('common.loading')} /> : null}
       {settings.isError ? (
@@ -48,7 +44,7 @@ export function OffersPanel() {
           <OfferSection section="subscription" offers={settings.data.subscription} />
         </>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }
 
