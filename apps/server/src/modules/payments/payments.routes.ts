@@ -63,6 +63,7 @@ export function paymentsRoutes(app: AppInstance): void {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
+    const rawBody = (req: { body: unknown }) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
     scope.post(
       '/api/payment/webhook/:provider',
       {
@@ -75,13 +76,9 @@ export function paymentsRoutes(app: AppInstance): void {
           response: { 200: z.unknown() },
         },
       },
-      async (req) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        return payments().handleWebhook(req.params.provider, raw, req.headers);
-      },
+      async (req) => payments().handleWebhook(req.params.provider, rawBody(req), req.headers),
     );
     // The outside processors' webhooks, spelled out for the OpenAPI document (same handler).
-    const rawBody = (req: { body: unknown }) => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
     scope.post(
       '/api/payment/webhook/stripe',
       {
