@@ -127,7 +127,7 @@ function TokenRow({ row, language, now }: { row: RegistrationTokenView; language
       ? t('admin.registration.expired')
       : t('admin.registration.activeUntil', { date: formatDateTime(row.expiresAt, language) });
   return (
-    <li className={styles.row} data-testid="admin-registration-token">
+    <li className={`${styles.row} ${styles.threeColumns}`} data-testid="admin-registration-token">
       <span className={styles.rowMain}>{row.email}</span>
       <span className={styles.muted}>
         {t('admin.registration.issuedAt', { date: formatDateTime(row.createdAt, language) })}
