@@ -364,7 +364,7 @@ export function createChatMediaService(deps: {
       return { updatedTokens: started.balance, job: toVideoJobDto(started.job), message: started.message };
     },
 
-    /** POST /api/media/regenerate-video: tries a failed or slow job again, at no extra cost. */
+    /** POST /api/media/regenerate-video: tries a failed or slow job again (free; paid again after a lost job's refund). */
     async regenerateVideo(userId: string, messageId: string) {
       const job = await repo.findJobByMessage(db, userId, messageId);
       if (!job) throw notFound('media.videoNotFound');
@@ -375,24 +375,23 @@ export function createChatMediaService(deps: {
       // A lost job gave its tokens back, so trying again is paid again; a failed one is free.
       const cost = job.error === LOST_JOB_ERROR ? job.cost : 0;
       if (cost > user.tokens) throw insufficientTokens();
+      const next: { job: VideoJobRow | null } = { job: null };
       const { message, balance } = await chats.updateBotMessage({
         userId,
         chatId: job.chatId,
         messageId: job.messageId,
         patch: () => ({ eventType: 'video_pending' }),
-        charge: (tx) =>
-          ledgerCharge(userId, cost, 'video', `video:${job.id}:${job.attempts + 1}`, job.chatId)(tx),
+        // The next attempt starts with the message and its charge, once (a second click gets 409).
+        charge: async (tx) => {
+          next.job = await repo.claimRetry(tx, job, new Date());
+          if (!next.job) throw new AppError('CONFLICT', 'media.videoInProgress');
+          return ledgerCharge(userId, cost, 'video', `video:${job.id}:${next.job.attempts}`, job.chatId)(tx);
+        },
       });
-      const updated = await repo.updateJob(db, job.id, {
-        status: 'pending',
-        attempts: job.attempts + 1,
-        startedAt: new Date(),
-        finishedAt: null,
-        error: null,
-      });
+      if (!next.job) throw new AppError('CONFLICT', 'media.videoInProgress');
       typing(userId, job.chatId, 'video');
       background.run(() => runVideoJob(job.id));
-      return { updatedTokens: balance ?? user.tokens, job: toVideoJobDto(updated!), message };
+      return { updatedTokens: balance ?? user.tokens, job: toVideoJobDto(next.job), message };
     },
 
     /** The socket event set_voice_mode (SPEC §7). */

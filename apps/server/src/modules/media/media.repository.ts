@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, lte } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { media, type MediaRow } from '../../db/schema/bots.ts';
 import { videoJobs, type VideoJobRow } from '../../db/schema/video-jobs.ts';
@@ -104,8 +104,15 @@ export function createMediaRepository() {
         .returning();
       return row ?? null;
     },
-    async updateJob(db: DbOrTx, id: string, patch: VideoJobPatch): Promise<VideoJobRow | null> {
-      const [row] = await db.update(videoJobs).set(patch).where(eq(videoJobs.id, id)).returning();
+    /** Starts the next attempt of a job that is not done, only if no one else started it since. */
+    async claimRetry(db: DbOrTx, job: VideoJobRow, startedAt: Date): Promise<VideoJobRow | null> {
+      const [row] = await db
+        .update(videoJobs)
+        .set({ status: 'pending', attempts: job.attempts + 1, startedAt, finishedAt: null, error: null })
+        .where(
+          and(eq(videoJobs.id, job.id), eq(videoJobs.attempts, job.attempts), ne(videoJobs.status, 'done')),
+        )
+        .returning();
       return row ?? null;
     },
   };

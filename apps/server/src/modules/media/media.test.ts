@@ -342,8 +342,13 @@ describe('videos', () => {
     );
     failVideos = false;
     const tokens = await tokensOf(s);
-    const again = await inject(s, 'POST', '/api/media/regenerate-video', { messageId: pending._id });
-    expect(again.statusCode, again.body).toBe(200);
+    // A double click starts one new attempt: the other click is refused.
+    const clicks = await Promise.all([
+      inject(s, 'POST', '/api/media/regenerate-video', { messageId: pending._id }),
+      inject(s, 'POST', '/api/media/regenerate-video', { messageId: pending._id }),
+    ]);
+    expect(clicks.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const again = clicks.find((r) => r.statusCode === 200)!;
     expect(again.json().job.attempts).toBe(2);
     const done = await eventually(async () => {
       const m = (await messages(s, chatId)).find((x) => x._id === pending._id)!;
