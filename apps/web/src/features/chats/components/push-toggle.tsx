@@ -5,7 +5,10 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { usePushNotifications } from '../hooks/use-push-notifications.ts';
 import styles from './commands-panel.module.css';
 
-/** Under the chat list: let her notify this device when she writes first (web push). */
+/**
+ * Under the chat list: let her notify this device when she writes first (web push). A failed switch
+ * leaves the state it started from: still on after a failed turn-off, off after a failed turn-on.
+ */
 export function PushToggle() {
   const { t } = useTranslation();
   const { state, error, enable, disable } = usePushNotifications();
@@ -34,7 +37,11 @@ export function PushToggle() {
       ) : null}
       {error ? (
         <p className={styles.notice} role="alert">
-          {isApiError(error) ? errorMessage(error, t) : t('push.failed')}
+          {isApiError(error)
+            ? errorMessage(error, t)
+            : state === 'on'
+              ? t('push.failedOff')
+              : t('push.failed')}
         </p>
       ) : null}
     </div>
