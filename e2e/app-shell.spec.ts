@@ -1,32 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { EXCLUSIVE } from './exclusive.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { adminToken, ageVerified, signedIn } from './fixtures.ts';
 
 /** The app around the chat: protected routes, maintenance, profile, FAQ, Telegram and the theme. */
-const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' };
 const BOT_TOKEN = '424242:e2e-telegram-bot-token';
-const uniqueEmail = () =>
-  `shell.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-async function skipAgeGate(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: 'age_verified', value: 'true', domain: '127.0.0.1', path: '/' }]);
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/sign-in', { data: ADMIN });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-/** Signs up through the API in the page's context, so the refresh cookie restores the session. */
-async function signUpInBrowser(page: Page): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail();
-  const res = await page.request.post('/api/auth/sign-up', {
-    data: { email, password: 'a long password 1', termsAccepted: true },
-  });
-  expect(res.status()).toBe(201);
-  return { email, token: ((await res.json()) as { accessToken: string }).accessToken };
-}
 
 function signInitData(fields: Record<string, string>, botToken: string): string {
   const params = new URLSearchParams(fields);
@@ -40,7 +18,7 @@ function signInitData(fields: Record<string, string>, botToken: string): string 
 }
 
 test.beforeEach(async ({ page }) => {
-  await skipAgeGate(page);
+  await ageVerified(page.context());
 });
 
 test('a guest opening a protected page lands home with the sign-in popup', async ({ page }) => {
@@ -80,7 +58,7 @@ test(
 );
 
 test('profile: edit the profile, read the FAQ, then delete the account', async ({ page }) => {
-  const { email } = await signUpInBrowser(page);
+  const { email } = await signedIn(page, 'shell');
   await page.goto('/profile');
   await page.getByTestId('edit-profile').click();
   const dialog = page.getByTestId('edit-profile-dialog');
@@ -120,7 +98,7 @@ test('profile: edit the profile, read the FAQ, then delete the account', async (
 });
 
 test('chat profile and feedback are reachable from the chat id', async ({ page }) => {
-  const { token } = await signUpInBrowser(page);
+  const { token } = await signedIn(page, 'shell');
   const bots = (
     (await (await page.request.get('/api/bots')).json()) as { data: { _id: string; name: string }[] }
   ).data;
