@@ -33,6 +33,9 @@ export const LastMessage = z.object({
   date: z.string(),
   readed: z.boolean(),
   self: z.boolean(),
+  /** Set for a relationship event (level change, mode, chat language): the list shows it in words. */
+  eventType: z.string().nullish(),
+  language: z.string().nullish(),
 });
 
 export const Chat = z

@@ -40,13 +40,21 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
-/** Only the first name: letters, spaces, apostrophes and hyphens. */
+/**
+ * Only the first name (SPEC §5 'Only firstname'): one word of letters, with apostrophes and hyphens
+ * inside it (O'Neil, Anne-Marie); no spaces, so no surname.
+ */
 export const firstName = z
   .string()
   .trim()
   .min(1, 'Name is required')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
-  .regex(/^[\p{L}][\p{L}\p{M}' -]*$/u, 'Only first name, letters only');
+  .regex(/^[\p{L}][\p{L}\p{M}'’-]*$/u, 'Only first name: one word, letters only');
+
+/** The first word of a full name from elsewhere (Telegram's first_name may hold two). */
+export function firstWord(full: string): string {
+  return full.trim().split(/\s+/u)[0] ?? '';
+}
 
 export const age = z
   .number({ error: 'Age must be a number' })

@@ -56,6 +56,8 @@ export function toChatDto(c: ChatRow, bot: Bot, last: MessageRow | null): Chat {
           date: last.createdAt.toISOString(),
           readed: last.readed,
           self: last.self,
+          eventType: last.eventType,
+          language: last.language,
         }
       : null,
     level: state.level,

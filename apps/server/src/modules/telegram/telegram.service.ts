@@ -1,5 +1,5 @@
 import { Language } from '@amora/shared/enums.ts';
-import { firstName } from '@amora/shared/user.ts';
+import { firstName, firstWord } from '@amora/shared/user.ts';
 import { AppError, isUniqueViolation, unauthorized } from '../../lib/errors.ts';
 import type { AuthService, Session } from '../auth/auth.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -31,7 +31,7 @@ export function createTelegramService(deps: {
       const telegramId = String(result.user.id);
       let user = await users.findByTelegramId(telegramId);
       if (!user) {
-        const name = firstName.safeParse(result.user.first_name ?? '');
+        const name = firstName.safeParse(firstWord(result.user.first_name ?? ''));
         const language = Language.safeParse(result.user.language_code?.slice(0, 2));
         try {
           user = await users.create({

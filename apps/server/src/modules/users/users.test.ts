@@ -71,6 +71,8 @@ describe('POST /api/user/update', () => {
       country: 'DE',
       onboarded: true,
     });
+    const hyphen = await update(s.token, { name: "Anne-Marie" });
+    expect(hyphen.statusCode).toBe(200);
     const partial = await update(s.token, { name: 'Анна' });
     expect(partial.json().user).toMatchObject({ name: 'Анна', age: 18 });
   });
@@ -81,6 +83,8 @@ describe('POST /api/user/update', () => {
     [{ age: '30' }, 'number'],
     [{ age: 500 }, 'at most'],
     [{ name: 'Mia Smith-Jones 2' }, 'first name'],
+    [{ name: 'Mia Smith' }, 'one word'],
+    [{ name: 'Анна Каренина' }, 'one word'],
     [{ name: '' }, 'required'],
     [{ name: 'x'.repeat(41) }, 'at most 40'],
     [{ sex: 'robot' }, 'sex'],

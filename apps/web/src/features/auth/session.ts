@@ -44,6 +44,19 @@ export function startSession(response: AuthResponse): void {
   adoptUserLanguage(response.user);
 }
 
+/** SPEC §8: when loading the user fails, the app goes on and tries again after 10 s. */
+export const USER_RETRY_MS = 10_000;
+let userRetry: ReturnType<typeof setTimeout> | null = null;
+
+function retryUserLater(): void {
+  if (userRetry) return;
+  userRetry = setTimeout(() => {
+    userRetry = null;
+    // Still signed in (the session was not ended meanwhile): try again; a failure schedules the next.
+    if (useAuthStore.getState().accessToken) void reloadUser();
+  }, USER_RETRY_MS);
+}
+
 let restoring: Promise<void> | null = null;
 
 /** On load: the refresh cookie may still hold a session; try it once and load the user. */
@@ -54,11 +67,8 @@ export function restoreSession(): Promise<void> {
       try {
         const token = store.accessToken ?? (await api.refreshAccessToken());
         if (!token) return;
-        const { user } = await fetchUser();
-        if (useAuthStore.getState().accessToken) {
-          useAuthStore.getState().setUser(user);
-          adoptUserLanguage(user);
-        }
+        const user = await reloadUser();
+        if (user && useAuthStore.getState().accessToken) adoptUserLanguage(user);
       } catch {
         // No session (or the server is unreachable): continue as a guest.
       } finally {
@@ -82,9 +92,12 @@ export async function signOut(): Promise<void> {
 export async function reloadUser(): Promise<User | null> {
   try {
     const { user } = await fetchUser();
+    // Signed out while the request was under way: the answer belongs to nobody now.
+    if (!useAuthStore.getState().accessToken) return null;
     useAuthStore.getState().setUser(user);
     return user;
   } catch {
+    if (useAuthStore.getState().accessToken) retryUserLater();
     return null;
   }
 }

@@ -156,6 +156,8 @@ export function listWithMessage(list: Chat[], chatId: string, message: Message, 
       date: message.date,
       self: message.self,
       readed: message.self || read || message.readed,
+      eventType: message.eventType ?? null,
+      language: message.language ?? null,
     },
   };
   return [updated, ...list.slice(0, index), ...list.slice(index + 1)];

@@ -98,4 +98,44 @@ describe('ChatInput', () => {
     const { button } = setup({ tokens: 21 });
     expect(button).not.toHaveAttribute('data-low');
   });
+
+  it('the support chat (free) stays open at 0 tokens and sends', async () => {
+    const { input, button, onSend, onNoTokens, user } = setup({ tokens: 0, free: true });
+    expect(input).not.toHaveAttribute('aria-disabled');
+    expect(input).toHaveAttribute('placeholder', 'Write a message…');
+    await user.type(input, 'help please');
+    expect(button).toBeEnabled();
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith('help please');
+    expect(onNoTokens).not.toHaveBeenCalled();
+  });
+
+  it('shrinks back to one row when lines are removed and after sending', async () => {
+    const { input, user } = setup();
+    await user.type(input, 'a{Shift>}{Enter}{/Shift}b{Shift>}{Enter}{/Shift}c');
+    expect(input.style.height).toBe('84px');
+    await user.keyboard('{Backspace}{Backspace}{Backspace}{Backspace}');
+    expect(input.style.height).toBe('36px');
+    await user.type(input, '{Shift>}{Enter}{Enter}{Enter}{Enter}{Enter}{Enter}{Enter}{/Shift}x');
+    expect(input.style.height).toBe('156px');
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('');
+    expect(input.style.height).toBe('36px');
+  });
+
+  it('takes the focus back when it goes nowhere, but not from another control', async () => {
+    const { input, user } = setup();
+    await user.click(input);
+    expect(input).toHaveFocus();
+    input.blur();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(input).toHaveFocus();
+    const other = document.createElement('button');
+    other.textContent = 'other';
+    document.body.append(other);
+    await user.click(other);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(other).toHaveFocus();
+    other.remove();
+  });
 });

@@ -12,6 +12,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type FocusEvent,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -37,12 +38,19 @@ type ChatInputProps = {
   onNoTokens: () => void;
   /** Shown before the text field (the photo button). */
   leading?: ReactNode;
+  /** Messages here cost nothing (the support chat, SPEC §5): a zero balance does not block it. */
+  free?: boolean;
 };
 
 function clampLength(text: string): string {
   return messageLength(text) > MESSAGE_MAX_LENGTH ? [...text].slice(0, MESSAGE_MAX_LENGTH).join('') : text;
 }
 
+/**
+ * How many rows the text needs. The field is collapsed to one row first so that scrollHeight
+ * measures the text, not the previous height (which is why the field has no height transition:
+ * mid-transition the old height would be measured and it would never shrink back).
+ */
 function rowsFor(el: HTMLTextAreaElement, value: string): number {
   const lines = value.split('\n').length;
   el.style.height = `${TEXTAREA_BASE_HEIGHT}px`;
@@ -54,6 +62,22 @@ function rowsFor(el: HTMLTextAreaElement, value: string): number {
 }
 
 const isAndroid = typeof navigator !== 'undefined' && /android/i.test(navigator.userAgent);
+
+/** Focus may leave the message box for these without being pulled back (SPEC §5). */
+const FOCUS_EXCEPTIONS =
+  'input, textarea, select, button, a[href], [contenteditable="true"], [tabindex], [role="dialog"], [role="menu"], [data-keep-focus]';
+
+/**
+ * SPEC §5: the box takes the focus back when it loses it, unless the focus moved to an exception
+ * (another control, a dialog), the user is selecting text to copy, or a dialog is open.
+ */
+function shouldRefocus(next: EventTarget | null): boolean {
+  if (isAndroid) return false;
+  if (next instanceof Element && next.closest(FOCUS_EXCEPTIONS)) return false;
+  if (document.querySelector('[role="dialog"], [aria-modal="true"]')) return false;
+  const selection = typeof window !== 'undefined' ? window.getSelection() : null;
+  return !selection || selection.isCollapsed;
+}
 
 /**
  * SPEC §5: 160 characters, 1–6 rows (36 px + 24 per extra row), Enter sends and Shift+Enter
@@ -69,13 +93,14 @@ export function ChatInput({
   onSend,
   onNoTokens,
   leading,
+  free = false,
 }: ChatInputProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
-  const noTokens = tokens <= 0;
+  const noTokens = !free && tokens <= 0;
   const low = tokens <= LOW_BALANCE_TOKENS;
   const length = messageLength(value);
   const left = MESSAGE_MAX_LENGTH - length;
@@ -121,6 +146,18 @@ export function ChatInput({
     }
   };
 
+  const onBlur = (event: FocusEvent<HTMLTextAreaElement>) => {
+    if (disabled || noTokens) return;
+    const el = event.currentTarget;
+    if (!shouldRefocus(event.relatedTarget)) return;
+    // After the click that blurred it has done its work (a tap on the thread, the header…).
+    setTimeout(() => {
+      if (el.isConnected && (document.activeElement === document.body || document.activeElement === null)) {
+        el.focus({ preventScroll: true });
+      }
+    }, 0);
+  };
+
   const placeholderText = disabled
     ? (placeholder ?? t('chat.input.placeholder'))
     : noTokens
@@ -140,6 +177,7 @@ export function ChatInput({
           rows={1}
           onChange={(event) => setValue(clampLength(event.target.value))}
           onKeyDown={onKeyDown}
+          onBlur={onBlur}
           onClick={noTokens ? onNoTokens : undefined}
           readOnly={noTokens || disabled}
           aria-disabled={noTokens || disabled || undefined}

@@ -1,5 +1,6 @@
 import { mainPhoto } from '@amora/shared/rules.ts';
 import type { Chat } from '@amora/shared/chat.ts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -11,12 +12,15 @@ import { formatShortDate } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { isUnread } from '../cache.ts';
 import { useChats } from '../hooks/use-chats.ts';
+import { systemNoteText } from '../system-note.ts';
 import { typingKey } from './typing-text.ts';
 import styles from './chat-list.module.css';
 
-function preview(chat: Chat, t: (key: string, options?: Record<string, unknown>) => string): string {
+function preview(chat: Chat, t: TFunction): string {
   if (chat.typing) return t(typingKey(chat.typing));
   if (!chat.lastMessage) return t('chats.sayHi');
+  const note = systemNoteText(chat.lastMessage, t);
+  if (note) return note;
   const text = chat.lastMessage.message || t('chats.media');
   return chat.lastMessage.self ? t('chats.youPrefix', { text }) : text;
 }

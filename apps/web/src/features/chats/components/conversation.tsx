@@ -38,7 +38,9 @@ export function Conversation({ chatId }: { chatId: string }) {
   const userStatus = useAuthStore((s) => s.user?.status);
   const chat = thread.data?.pages[0];
   const messages = useMemo(() => threadMessages(thread.data), [thread.data]);
-  const { send, error, clearError } = useSendMessage(chatId, chat?.bot._id ?? '');
+  const { send, error, clearError } = useSendMessage(chatId, chat?.bot._id ?? '', {
+    free: chat?.bot.remote_id === 0,
+  });
   useDocumentTitle(chat?.bot.name ?? t('titles.chats'));
 
   useEffect(() => {
@@ -159,6 +161,7 @@ export function Conversation({ chatId }: { chatId: string }) {
       <CommandsPanel chat={chat} />
       <ChatInput
         tokens={tokens}
+        free={chat.bot.remote_id === 0}
         locked={chat.locked}
         waitingText={chat.bot.remote_id === 0 ? t('chat.input.waitingSupport') : undefined}
         disabled={broken}

@@ -4,6 +4,7 @@ import { AlertIcon, CheckIcon, HeartIcon } from '../../../components/ui/icons.ts
 import { formatTime } from '../../../lib/dates.ts';
 import { MessageMedia } from '../../media/components/message-media.tsx';
 import { isTempId } from '../cache.ts';
+import { SYSTEM_EVENTS, systemNoteText } from '../system-note.ts';
 import styles from './message-list.module.css';
 
 type MessageBubbleProps = {
@@ -14,35 +15,19 @@ type MessageBubbleProps = {
   onLike?: (message: Message) => void;
 };
 
-const systemEvents = new Set(['level_up', 'level_down', 'mode', 'language_changed']);
-const engineLanguages = new Set(['en', 'ru']);
-
 /** A relationship event in the chat (level change, mode, chat language), in the reader's language. */
 function SystemNote({ message }: { message: Message }) {
   const { t } = useTranslation();
-  let text = message.message;
-  if (message.eventType === 'level_up' || message.eventType === 'level_down') {
-    const level = /\d/.exec(message.message)?.[0] ?? '1';
-    text = t(`companion.event.${message.eventType}`, { level, title: t(`chat.level.titles.${level}`) });
-  } else if (message.eventType === 'mode') {
-    text = t('companion.event.mode', { mode: t(`companion.event.modes.${message.message}`) });
-  } else if (message.eventType === 'language_changed') {
-    const code = message.language ?? message.message;
-    const language = t(`companion.languages.${code}`, { defaultValue: code });
-    text = engineLanguages.has(code)
-      ? t('companion.language.changed', { language })
-      : t('companion.language.fallback', { language });
-  }
   return (
     <li className={styles.system} data-testid="system-message" data-event={message.eventType}>
-      <span>{text}</span>
+      <span>{systemNoteText(message, t) ?? message.message}</span>
     </li>
   );
 }
 
 export function MessageBubble({ message, botName, grouped, onLike }: MessageBubbleProps) {
   const { t, i18n } = useTranslation();
-  if (message.eventType && systemEvents.has(message.eventType)) return <SystemNote message={message} />;
+  if (message.eventType && SYSTEM_EVENTS.has(message.eventType)) return <SystemNote message={message} />;
   const pending = isTempId(message._id);
   const side = message.self ? styles.self : styles.her;
   return (

@@ -13,9 +13,11 @@ import { optimisticMessage, sendOptimistically } from '../optimistic-send.ts';
 /**
  * Sends a text message: shows it at once, locks the chat until her reply, swaps in the stored
  * message when the server answers, and on failure takes it back and reports why.
- * `send` resolves to false when the text should be given back to the input.
+ * `send` resolves to false when the text should be given back to the input. A `free` chat (the
+ * support chat, SPEC §5) is never blocked by the balance.
  */
-export function useSendMessage(chatId: string, botId: string) {
+export function useSendMessage(chatId: string, botId: string, opts: { free?: boolean } = {}) {
+  const free = opts.free ?? false;
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const costs = useTokenCosts();
@@ -27,7 +29,7 @@ export function useSendMessage(chatId: string, botId: string) {
       const check = checkMessage(raw);
       if (!check.ok) return false;
       const tokens = useAuthStore.getState().user?.tokens ?? 0;
-      if (tokens < costs.tokens_for_message) {
+      if (!free && tokens < costs.tokens_for_message) {
         openNoTokens();
         return false;
       }
@@ -51,7 +53,7 @@ export function useSendMessage(chatId: string, botId: string) {
         setSending(false);
       }
     },
-    [botId, chatId, costs.tokens_for_message, queryClient, t],
+    [botId, chatId, costs.tokens_for_message, free, queryClient, t],
   );
 
   return { send, error, clearError: () => setError(null), sending };

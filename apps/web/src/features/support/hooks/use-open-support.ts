@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -5,6 +6,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAuthStore } from '../../auth/store.ts';
+import { chatKeys } from '../../chats/api/chats-api.ts';
 
 /** SPEC §9: the support chat opens 700 ms after it is created. */
 export const SUPPORT_OPEN_DELAY_MS = 700;
@@ -18,6 +20,7 @@ export function useCanContactSupport(): boolean {
 export function useOpenSupport(): { open: () => void; opening: boolean } {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [opening, setOpening] = useState(false);
   const open = useCallback(() => {
     const user = useAuthStore.getState().user;
@@ -30,6 +33,8 @@ export function useOpenSupport(): { open: () => void; opening: boolean } {
     api
       .post<{ support: { _id: string } }>('/chat/support')
       .then(({ support }) => {
+        // A support chat made just now is not in the cached chat list yet (issue 14).
+        void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
         setTimeout(() => {
           setOpening(false);
           void navigate(`/chat/${encodeURIComponent(support._id)}`);
@@ -39,6 +44,6 @@ export function useOpenSupport(): { open: () => void; opening: boolean } {
         setOpening(false);
         showToast(errorMessage(err, t), 'error');
       });
-  }, [navigate, t]);
+  }, [navigate, queryClient, t]);
   return { open, opening };
 }
