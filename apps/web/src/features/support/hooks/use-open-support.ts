@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { chatKeys } from '../../chats/api/chats-api.ts';
@@ -20,7 +20,6 @@ export function useCanContactSupport(): boolean {
 export function useOpenSupport(): { open: () => void; opening: boolean } {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [opening, setOpening] = useState(false);
   const open = useCallback(() => {
     const user = useAuthStore.getState().user;
@@ -44,6 +43,6 @@ export function useOpenSupport(): { open: () => void; opening: boolean } {
         setOpening(false);
         showToast(errorMessage(err, t), 'error');
       });
-  }, [navigate, queryClient, t]);
+  }, [navigate, t]);
   return { open, opening };
 }
