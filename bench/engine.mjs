@@ -8,7 +8,7 @@ import { percentile, root } from './lib.mjs';
 
 register();
 const src = (p) => pathToFileURL(join(root, 'apps/server/src', p)).href;
-const { createBuiltinBrain } = await import(src('modules/chats/engine/builtin-brain.ts'));
+const { createBuiltinBrain } = await import('@amora/companion/engine/builtin-brain.ts');
 const { demoCharacters } = await import(src('modules/bots/demo-characters.ts'));
 const { clampPoints, levelForPoints } = await import('@amora/shared/chat.ts');
 

@@ -29,7 +29,7 @@ import { createCompanionService, relationshipState } from './companion.service.t
 import { afterReply } from './relationship.ts';
 import { createReplyStream } from './reply-stream.ts';
 import type { ChatsRepository } from './chats.repository.ts';
-import type { Brain, BrainContext } from './engine/brain.ts';
+import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import type { BotMessageFields, ChargeIn, ReplyAttachment, ReplyMedia } from './reply-media.ts';
 
 /** A lock older than this belongs to a node that died mid-reply; the next send may take it. */

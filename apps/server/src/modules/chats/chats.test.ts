@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/test-app.ts';
 import { typingDelay } from './chats.service.ts';
-import type { Brain } from './engine/brain.ts';
+import type { Brain } from '@amora/companion/engine/brain.ts';
 
 let t: TestApp;
 let botIds: string[];

@@ -15,7 +15,7 @@ import type { UsersService } from '../users/users.service.ts';
 import { toChatState, toMessageDto } from './chats.mapper.ts';
 import type { ChatsRepository } from './chats.repository.ts';
 import { farewellText, levelEventText } from './companion-lines.ts';
-import type { Brain, BrainContext } from './engine/brain.ts';
+import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import {
   afterNeglect,
   baselineMood,

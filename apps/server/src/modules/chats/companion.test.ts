@@ -11,8 +11,8 @@ import {
   type Session,
   type TestApp,
 } from '../../test/test-app.ts';
-import type { Brain } from './engine/brain.ts';
-import { createBuiltinBrain } from './engine/builtin-brain.ts';
+import type { Brain } from '@amora/companion/engine/brain.ts';
+import { createBuiltinBrain } from '@amora/companion/engine/builtin-brain.ts';
 
 /** The built-in engine, except that every message counts as an insult (for the abuse break-up). */
 const builtin = createBuiltinBrain();

@@ -6,7 +6,7 @@ import { chats } from '../../../db/schema/chats.ts';
 import { users } from '../../../db/schema/users.ts';
 import { demoCharacters } from '../../bots/demo-characters.ts';
 import type { Socket } from 'socket.io-client';
-import type { Brain, BrainContext } from './brain.ts';
+import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import { WRITE_FIRST_CUE, createOpenAiBrain } from './openai-brain.ts';
 import { createOpenAiClient } from './openai-client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import { Language } from '@amora/shared/enums.ts';
 import { z } from 'zod';
 import type { AiStatusTracker } from '../ai-status.ts';
-import type { Brain, BrainContext, BrainReply, ChatMemory } from './brain.ts';
-import { loadMemory, saveMemory } from './memory.ts';
+import type { Brain, BrainContext, BrainReply, ChatMemory } from '@amora/companion/engine/brain.ts';
+import { loadMemory, saveMemory } from '@amora/companion/engine/memory.ts';
 import type { OpenAiClient } from './openai-client.ts';
 import { buildPrompt, summaryPrompt, type PromptInput } from './openai-prompt.ts';
 

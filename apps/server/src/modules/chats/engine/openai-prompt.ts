@@ -1,8 +1,8 @@
 import { LEVEL_TITLES, type Level } from '@amora/shared/constants.ts';
 import type { ChatMode, Language, Mood } from '@amora/shared/enums.ts';
 import type { Persona } from '@amora/shared/persona.ts';
-import type { BrainContext } from './brain.ts';
-import type { BrainMemory, Fact } from './memory.ts';
+import type { BrainContext } from '@amora/companion/engine/brain.ts';
+import type { BrainMemory, Fact } from '@amora/companion/engine/memory.ts';
 import type { LlmMessage } from './openai-client.ts';
 
 /*

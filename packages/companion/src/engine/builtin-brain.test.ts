@@ -2,8 +2,11 @@ import type { Level } from '@amora/shared/constants.ts';
 import { clampPoints, levelForPoints } from '@amora/shared/chat.ts';
 import type { ChatMode, EngineLanguage, Mood, Sex } from '@amora/shared/enums.ts';
 import { describe, expect, it } from 'vitest';
-import { demoCharacters, type DemoCharacter } from '../../bots/demo-characters.ts';
-import type { Brain, BrainContext, BrainReply, ChatMemory } from './brain.ts';
+import characters from './fixtures/characters.json' with { type: 'json' };
+import type { Brain, BrainCharacter, BrainContext, BrainReply, ChatMemory } from './brain.ts';
+
+type DemoCharacter = BrainCharacter;
+const demoCharacters = characters as unknown as DemoCharacter[];
 import { createBuiltinBrain } from './builtin-brain.ts';
 
 function seeded(seed: number): () => number {
@@ -584,7 +587,7 @@ describe('builtin brain: every demo character', () => {
     async (_name, character) => {
       for (const language of ['en', 'ru'] as const) {
         const brain = createBuiltinBrain({
-          random: seeded(character.remote_id * 31 + (language === 'ru' ? 1 : 0)),
+          random: seeded(character.age * 31 + character.name.length * 7 + (language === 'ru' ? 1 : 0)),
         });
         const chat = newChat(character, language, {
           name: language === 'ru' ? 'Макс' : 'Max',
@@ -605,5 +608,4 @@ describe('builtin brain: every demo character', () => {
       }
     },
   );
-
 });

@@ -28,11 +28,9 @@ import {
   type PhraseBook,
   type Tone,
 } from './phrasebook.ts';
-import { en } from './phrases-en.ts';
-import { ru } from './phrases-ru.ts';
+import { books, writeFirstOpeners } from './phrases.ts';
 import { reactToPhoto } from './photo-reactions.ts';
 import { fingerprint } from './text.ts';
-import { writeFirstOpeners } from './write-first-lines.ts';
 
 /*
  * The built-in companion engine: offline, rule based, fast. It recognises what the user meant (English
@@ -43,8 +41,6 @@ import { writeFirstOpeners } from './write-first-lines.ts';
 const MAX_REPLY_LENGTH = 600;
 /** Replies within this many turns are never repeated word for word. */
 const NO_REPEAT_WINDOW = 30;
-
-const books: Record<EngineLanguage, PhraseBook> = { en, ru };
 
 type Told = 'name' | 'city' | 'job' | 'like' | 'plan' | 'pet' | 'age';
 
@@ -549,7 +545,7 @@ function unknownTopics(s: TurnState): AskTopic[] {
 // The brain
 
 function replyTo(ctx: BrainContext, random: () => number): BrainReply {
-  const book = books[ctx.language] ?? en;
+  const book = books[ctx.language] ?? books.en;
   const mem = loadMemory(ctx.memory);
   mem.turn += 1;
   const turn = mem.turn;
@@ -638,7 +634,7 @@ function openerSetup(
   random: () => number,
   mem: BrainMemory,
 ) {
-  const book = books[ctx.language] ?? en;
+  const book = books[ctx.language] ?? books.en;
   const persona = ctx.character.persona;
   const picker = new Picker(random, new Set(mem.parts));
   const userName = mem.name ?? ctx.user.name ?? null;
