@@ -179,7 +179,10 @@ describe('the operator sets the pace', () => {
     const s = { ...start(), points: 18, level: 1 as const };
     const o = afterReply(s, { pointsDelta: 0, now: new Date(DAY0) }, { ...cfg, level_markers: [10, 30, 50] });
     expect(o).toMatchObject({ level: 2, levelChange: 'up' });
-    const g = afterGift({ ...start(), points: 45, level: 3 }, 'chocolate', { ...cfg, level_markers: [10, 30, 48] });
+    const g = afterGift({ ...start(), points: 45, level: 3 }, 'chocolate', {
+      ...cfg,
+      level_markers: [10, 30, 48],
+    });
     expect(g).toMatchObject({ points: 48, level: 4, levelChange: 'up' });
   });
 });

@@ -165,7 +165,11 @@ export function afterReply(s: RelationshipState, turn: Turn, cfg: CompanionSetti
   let offenses = rude ? s.offenses + 1 : turn.pointsDelta >= 2 ? Math.max(0, s.offenses - 1) : s.offenses;
   let repliesSinceGift = s.repliesSinceGift + 1;
   if (offenses >= cfg.break_up_offenses) {
-    return outcome(s, { ...s, pace, points, offenses, repliesSinceGift, status: 'broken', mood: 'Break' }, cfg);
+    return outcome(
+      s,
+      { ...s, pace, points, offenses, repliesSinceGift, status: 'broken', mood: 'Break' },
+      cfg,
+    );
   }
 
   let mood: Mood = s.mood;
@@ -205,11 +209,7 @@ export function afterGift(s: RelationshipState, gift: GiftId, cfg: CompanionSett
     (s.mood === 'Sick' && gift !== 'vitamins') || (s.mood === 'ConstCheater' && gift !== 'jewelry')
       ? s.mood
       : baselineMood(level, s.spicy);
-  return outcome(
-    s,
-    { ...s, points, mood, offenses: Math.max(0, s.offenses - 2), repliesSinceGift: 0 },
-    cfg,
-  );
+  return outcome(s, { ...s, points, mood, offenses: Math.max(0, s.offenses - 2), repliesSinceGift: 0 }, cfg);
 }
 
 /**
