@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { giftIds, type GiftId } from './companion.ts';
 import { Settings, SubscriptionPlan, TokenCosts, TokenPack } from './settings.ts';
 
 /**
@@ -135,8 +136,62 @@ export const EditableBilling = z
   })
   .meta({ id: 'EditableBilling' });
 
+const whole = (max: number) => z.number().int().min(0).max(max);
+const part = (max: number) => z.number().min(0).max(max).multipleOf(0.01, { error: 'At most 2 decimals' });
+
+/**
+ * The relationship's clock, pace and command costs (issue 10 item 5, docs/decisions/052). Level
+ * markers climb strictly inside 1..65; every gift has its points.
+ */
+export const EditableCompanion = z
+  .strictObject({
+    write_first_after_minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30),
+    neglect_after_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+    neglect_points: whole(65),
+    break_up_after_days: z.number().int().min(1).max(365),
+    break_up_offenses: z.number().int().min(3).max(100),
+    gift_wish_every_replies: z.number().int().min(1).max(1000),
+    tokens_for_mode: whole(100_000),
+    tokens_for_spicy: whole(100_000),
+    tokens_for_reset: whole(100_000),
+    tokens_for_language: whole(100_000),
+    gift_points: z.strictObject(
+      Object.fromEntries(giftIds.map((g) => [g, whole(65)])) as {
+        [K in GiftId]: ReturnType<typeof whole>;
+      },
+    ),
+    level_markers: z.tuple([whole(65).min(1), whole(65).min(1), whole(65).min(1)]),
+    turn_points: part(65),
+    warm_turn_points: part(65),
+    warm_min_delta: z.number().int().min(1).max(10),
+    diminish_half_turns: z.number().int().min(1).max(1000),
+    daily_turn_cap: part(65),
+    return_bonus_points: part(65),
+    photo_points: part(65),
+    rude_points: part(65),
+  })
+  .superRefine((c, ctx) => {
+    const [a, b, d] = c.level_markers;
+    if (!(a < b && b < d))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['level_markers'],
+        message: 'The level markers must climb: level 2 < level 3 < level 4',
+      });
+  })
+  .meta({ id: 'EditableCompanion' });
+export type EditableCompanion = z.infer<typeof EditableCompanion>;
+
 /** The sections an operator edits, one at a time (`PUT /api/admin/settings/:section`). */
-export const SETTINGS_SECTIONS = ['purchase', 'subscription', 'tokens', 'billing'] as const;
+export const SETTINGS_SECTIONS = ['purchase', 'subscription', 'tokens', 'billing', 'companion'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const editableSections = {
@@ -144,6 +199,7 @@ export const editableSections = {
   subscription: EditableSubscription,
   tokens: EditableTokenCosts,
   billing: EditableBilling,
+  companion: EditableCompanion,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export const AdminSettingsResponse = z

@@ -125,20 +125,28 @@ export function clampPoints(points: number): number {
   return Math.max(0, Math.min(POINTS_MAX, Math.round(points)));
 }
 
-/** Level 1-4 from relationship points (markers 20, 39, 58). */
-export function levelForPoints(points: number): Level {
+/** Where levels 2, 3 and 4 start; the operator may move them (settings `companion.level_markers`). */
+export type LevelMarkers = readonly number[];
+
+/** Level 1-4 from relationship points (markers 20, 39, 58 unless the settings say otherwise). */
+export function levelForPoints(points: number, markers: LevelMarkers = LEVEL_MARKERS): Level {
   const p = clampPoints(points);
-  if (p >= LEVEL_MARKERS[2]) return 4;
-  if (p >= LEVEL_MARKERS[1]) return 3;
-  if (p >= LEVEL_MARKERS[0]) return 2;
+  if (p >= markers[2]!) return 4;
+  if (p >= markers[1]!) return 3;
+  if (p >= markers[0]!) return 2;
   return 1;
 }
 
+/** A stored level as a Level (1-4), whatever the column holds. */
+export function asLevel(level: number): Level {
+  return Math.max(1, Math.min(4, Math.trunc(level) || 1)) as Level;
+}
+
 /** Progress 0..1 inside the current level, for the level bar. */
-export function levelProgress(points: number): number {
+export function levelProgress(points: number, markers: LevelMarkers = LEVEL_MARKERS): number {
   const p = clampPoints(points);
-  const bounds = [0, ...LEVEL_MARKERS, POINTS_MAX];
-  const level = levelForPoints(p);
+  const bounds = [0, ...markers, POINTS_MAX];
+  const level = levelForPoints(p, markers);
   const lo = bounds[level - 1]!;
   const hi = bounds[level]!;
   return hi === lo ? 1 : Math.min(1, (p - lo) / (hi - lo));

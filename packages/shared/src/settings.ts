@@ -83,8 +83,27 @@ export const CompanionSettings = z
     tokens_for_spicy: z.number().int().min(0),
     tokens_for_reset: z.number().int().min(0),
     tokens_for_language: z.number().int().min(0),
-    /** Relationship points each gift adds. */
+    /** Relationship points each gift adds (by default, in step with its price). */
     gift_points: z.record(z.string(), z.number().int().min(0).max(65)),
+    // ---- The pace of the relationship (issue 10 item 5, docs/decisions/052) ----
+    /** Points at which levels 2, 3 and 4 start (SPEC §9: 20, 39, 58 of 65). */
+    level_markers: z.array(z.number().int().min(1).max(65)).length(3),
+    /** A plain turn's points before the day's diminishing returns. */
+    turn_points: z.number().min(0),
+    /** A warm turn's points (a compliment, love, missing her): the engine judged it warm. */
+    warm_turn_points: z.number().min(0),
+    /** The engine's points for a turn from which it counts as warm. */
+    warm_min_delta: z.number().int().min(1),
+    /** Turns of the same day after which a turn is worth half (then a third at twice as many...). */
+    diminish_half_turns: z.number().int().min(1),
+    /** At most this many points a day from plain turns. */
+    daily_turn_cap: z.number().min(0),
+    /** The first turn of a new day: he came back. */
+    return_bonus_points: z.number().min(0),
+    /** A photo of his: she is touched. */
+    photo_points: z.number().min(0),
+    /** A rude turn takes this many points away. */
+    rude_points: z.number().min(0),
   })
   .meta({ id: 'CompanionSettings' });
 export type CompanionSettings = z.infer<typeof CompanionSettings>;
@@ -100,7 +119,16 @@ export const DEFAULT_COMPANION_SETTINGS: CompanionSettings = {
   tokens_for_spicy: 0,
   tokens_for_reset: 0,
   tokens_for_language: 0,
-  gift_points: { chocolate: 2, vitamins: 3, flowers: 4, clothes: 5, money: 6, jewelry: 8 },
+  gift_points: { chocolate: 3, vitamins: 4, flowers: 6, clothes: 8, money: 10, jewelry: 14 },
+  level_markers: [20, 39, 58],
+  turn_points: 1,
+  warm_turn_points: 2,
+  warm_min_delta: 3,
+  diminish_half_turns: 10,
+  daily_turn_cap: 10,
+  return_bonus_points: 2,
+  photo_points: 2,
+  rude_points: 5,
 };
 
 /** Subscription rules (SPEC §4, §9; issue 4); editable in the settings table. */

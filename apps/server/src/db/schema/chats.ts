@@ -39,6 +39,11 @@ export const chats = pgTable(
     offenses: integer('offenses').notNull().default(0),
     /** Her replies since the last gift or gift wish (drives the Gift mood). */
     repliesSinceGift: integer('replies_since_gift').notNull().default(0),
+    /**
+     * The day's pace (issue 10 item 5): the UTC day, his turns that day, the points plain turns
+     * earned that day, and the fraction of a point not yet added. Read by relationship.ts.
+     */
+    pace: jsonb('pace').$type<Record<string, unknown>>().notNull().default({}),
     /** When neglect last cost points (the sweep claims a chat by moving this forward). */
     neglectedAt: timestamp('neglected_at', { withTimezone: true, mode: 'date' }),
     /** When she last wrote first; once per silence (compared with lastActivityAt). */

@@ -1,12 +1,12 @@
 import { CHAT_PAGE_SIZE } from '@amora/shared/constants.ts';
 import {
   checkMessage,
-  levelForPoints,
   type Chat,
   type ChatWithMessages,
   type Message,
   type SendMessageBody,
 } from '@amora/shared/chat.ts';
+import { asLevel } from '@amora/shared/rules.ts';
 import { modeLabelFor } from '@amora/shared/companion.ts';
 import { Language, Mood, engineLanguageFor } from '@amora/shared/enums.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -92,7 +92,7 @@ export function createChatsService(deps: ChatsDeps) {
       chatLanguage: Language.catch('en').parse(chat.language),
       user: { name: user.name, age: user.age, sex: user.sex ?? null },
       chat: {
-        level: levelForPoints(chat.points),
+        level: asLevel(chat.level),
         points: chat.points,
         mood: Mood.catch('Neutral').parse(chat.mood),
         mode: modeLabelFor(chat.mode),
@@ -198,7 +198,12 @@ export function createChatsService(deps: ChatsDeps) {
       });
       const outcome = afterReply(
         relationshipState(chat),
-        { pointsDelta: answer.pointsDelta, engineMood: answer.mood },
+        {
+          pointsDelta: answer.pointsDelta,
+          engineMood: answer.mood,
+          photo: userMessage.photo !== null,
+          now: new Date(),
+        },
         (await settings.get()).companion,
       );
       const { message, updated, balance, events } = await db.transaction(async (tx) => {
@@ -348,6 +353,7 @@ export function createChatsService(deps: ChatsDeps) {
         videoRequested: 0,
         language,
         memory: {},
+        pace: {},
         offenses: 0,
         repliesSinceGift: 0,
         neglectedAt: null,

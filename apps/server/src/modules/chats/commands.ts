@@ -1,7 +1,7 @@
 import type { ChatCommand, CommandName } from '@amora/shared/companion.ts';
 import { CommandText } from '@amora/shared/companion.ts';
 import type { Level } from '@amora/shared/constants.ts';
-import { levelForPoints } from '@amora/shared/chat.ts';
+import { asLevel } from '@amora/shared/rules.ts';
 import type { Settings } from '@amora/shared/settings.ts';
 import type { LedgerReason } from '@amora/shared/wallet.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -138,7 +138,7 @@ export function createCommandDispatcher(deps: CommandDeps) {
         user,
         chat,
         bot,
-        level: levelForPoints(chat.points),
+        level: asLevel(chat.level),
         settings: await settings.get(),
       };
       const reason = await handler.refuse?.(ctx);

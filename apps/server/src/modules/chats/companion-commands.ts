@@ -99,7 +99,7 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
       const { chat } = ctx;
       const result = await db.transaction(async (tx) => {
         const balance = await tools.charge(tx);
-        const o = afterSpicy(relationshipState(chat), ctx.command.on);
+        const o = afterSpicy(relationshipState(chat), ctx.command.on, ctx.settings.companion);
         const applied = await companion.applyOutcome(tx, chat, o, { cause: 'abuse', userName: null });
         return { balance, ...applied };
       });

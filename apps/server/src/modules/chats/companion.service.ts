@@ -1,4 +1,4 @@
-import { levelForPoints } from '@amora/shared/chat.ts';
+import { asLevel } from '@amora/shared/rules.ts';
 import { LEVEL_TITLES } from '@amora/shared/constants.ts';
 import { Mood, engineLanguageFor } from '@amora/shared/enums.ts';
 import type { Message } from '@amora/shared/chat.ts';
@@ -19,6 +19,7 @@ import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import {
   afterNeglect,
   baselineMood,
+  paceOf,
   type RelationshipOutcome,
   type RelationshipState,
 } from './relationship.ts';
@@ -52,6 +53,8 @@ export type WroteFirstEvent = {
 
 export function relationshipState(chat: ChatRow): RelationshipState {
   return {
+    level: asLevel(chat.level),
+    pace: paceOf(chat.pace),
     points: chat.points,
     mood: Mood.catch('Neutral').parse(chat.mood),
     spicy: chat.spicy,
@@ -122,6 +125,7 @@ export function createCompanionService(deps: CompanionDeps) {
       ...extra.patch,
       points: o.points,
       level: o.level,
+      pace: o.pace,
       mood: o.mood,
       spicy: o.spicy,
       offenses: o.offenses,
@@ -140,7 +144,7 @@ export function createCompanionService(deps: CompanionDeps) {
 
   /** Clears the chat's memory and history (SPEC "reset memory"); she greets the user afresh. */
   async function resetChat(user: UserRow, chat: ChatRow, bot: BotWithRow): Promise<void> {
-    const level = levelForPoints(chat.points);
+    const level = asLevel(chat.level);
     const fresh: Parameters<ChatsRepository['update']>[2] = {
       memory: {},
       mood: baselineMood(level, chat.spicy),

@@ -1,4 +1,5 @@
-import { levelForPoints, type Message } from '@amora/shared/chat.ts';
+import type { Message } from '@amora/shared/chat.ts';
+import { asLevel } from '@amora/shared/rules.ts';
 import { isUnlocked, unlockLevel } from '@amora/shared/companion.ts';
 import { engineLanguageFor } from '@amora/shared/enums.ts';
 import { VIDEO_SLOW_AFTER_MS, type VideoJob } from '@amora/shared/media.ts';
@@ -62,7 +63,7 @@ export function createChatMediaService(deps: {
   async function videoRefusal(chat: ChatRow, bot: BotWithRow): Promise<Msg | null> {
     if (!bot.row.isVideo || !media.video.supports(bot.row.remoteId))
       return msg('media.noVideos', { name: bot.row.name });
-    if (!isUnlocked('video', levelForPoints(chat.points)))
+    if (!isUnlocked('video', asLevel(chat.level)))
       return msg('chat.atLevel', { level: unlockLevel('video') });
     if (chat.videoRequested >= bot.row.videoQuality)
       return msg('media.allVideos', { count: bot.row.videoQuality, name: bot.row.name });
@@ -218,7 +219,7 @@ export function createChatMediaService(deps: {
     charge: ChargeIn;
   }): Promise<number> {
     const { user, chat, bot } = input;
-    const level = levelForPoints(chat.points);
+    const level = asLevel(chat.level);
     // At level 4 with spicy talk on (or in a sexting mood) she picks an intimate one.
     const kind: PhotoKind =
       isUnlocked('hotPhoto', level) && (chat.spicy || chat.mood === 'Sexting') ? 'intimate' : 'casual';
@@ -282,7 +283,7 @@ export function createChatMediaService(deps: {
   async function setVoiceMode(input: { user: UserRow; chat: ChatRow; on: boolean }): Promise<void> {
     const { user, chat, on } = input;
     if (on) {
-      if (!isUnlocked('voice', levelForPoints(chat.points)))
+      if (!isUnlocked('voice', asLevel(chat.level)))
         throw forbidden('chat.atLevel', { level: unlockLevel('voice') });
       if (user.tokens < (await settings.costs()).tokens_for_get_voice) throw insufficientTokens();
       if (!(await media.ttsAvailable())) throw new AppError('UNAVAILABLE', 'media.voiceUnavailable');

@@ -1,4 +1,4 @@
-import { levelForPoints } from '@amora/shared/chat.ts';
+import { asLevel } from '@amora/shared/rules.ts';
 import { isUnlocked, unlockLevel, type Feature } from '@amora/shared/companion.ts';
 import { engineLanguageFor } from '@amora/shared/enums.ts';
 import { levelRequiredEvent, USER_PHOTO_MIN_POINTS } from '@amora/shared/media.ts';
@@ -26,7 +26,7 @@ export function createMediaReplies(deps: {
     async forReply(input) {
       const { chat, bot, user, intent } = input;
       if (bot.row.isSupport) return null;
-      const level = levelForPoints(chat.points);
+      const level = asLevel(chat.level);
       const language = engineLanguageFor(chat.language);
 
       const photo = async (kind: PhotoKind): Promise<ReplyAttachment | null> => {

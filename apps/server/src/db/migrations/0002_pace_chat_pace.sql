@@ -1,0 +1,1 @@
+ALTER TABLE "chats" ADD COLUMN "pace" jsonb DEFAULT '{}'::jsonb NOT NULL;
