@@ -2,7 +2,7 @@ import { DEFAULT_COMPANION_SETTINGS, type CompanionSettings, type Settings } fro
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import type { Brain } from '../chats/engine/brain.ts';
+import type { Brain } from '@amora/companion/engine/brain.ts';
 import {
   bearer,
   createChat,
