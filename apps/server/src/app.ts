@@ -50,6 +50,7 @@ import { createAiStatusTracker } from './modules/chats/ai-status.ts';
 import { aiStatusRoutes } from './modules/chats/ai-status.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const settings = createSettingsService(settingsRepo);
   const ledger = createLedgerService({ db, repo: createLedgerRepository(), realtime });
   const users = createUsersService({ db, repo: createUsersRepository(), ledger });
+  const idempotency = createIdempotencyService({ db });
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const mail = createMailService({
     db,
@@ -269,6 +271,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     users,
     ledger,
     settings,
+    idempotency,
     realtime,
     brain,
     background,
@@ -455,6 +458,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     services: {
       settings,
       ledger,
+      idempotency,
       users,
       mail,
       auth,
