@@ -101,6 +101,7 @@ import { createTelegramService } from './modules/telegram/telegram.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { messageLanguageOf } from './lib/messages/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { createSocketServer } from './plugins/socket.ts';
 import { registerStatic } from './plugins/static.ts';
 
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
