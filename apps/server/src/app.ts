@@ -102,6 +102,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { messageLanguageOf } from './lib/messages/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { connectSources, strictTransportSecurity } from './plugins/security-headers.ts';
 import { createSocketServer } from './plugins/socket.ts';
 import { registerStatic } from './plugins/static.ts';
 
@@ -505,6 +506,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyHelmet, {
     frameguard: false,
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: strictTransportSecurity(config.PUBLIC_URL),
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -512,7 +514,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: connectSources(config.PUBLIC_URL),
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
         upgradeInsecureRequests: null,
