@@ -48,6 +48,7 @@ describe('hasVisibleText and trimUserText', () => {
 
   it('trims zero-width characters at the ends, not inside', () => {
     expect(trimUserText('\u200B hi\u200Bthere \uFEFF')).toBe('hi\u200Bthere');
+    expect(trimUserText(' \u200C\u200D\uFE0F ')).toBe('');
   });
 
   it('a message that shows nothing is EMPTY (never sent, never charged)', () => {

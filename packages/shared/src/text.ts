@@ -29,9 +29,12 @@ export function normalizeUserText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(INVALID, '').normalize('NFC');
 }
 
-/** Trims whitespace and zero-width characters (not joiners or variation selectors) at both ends. */
+/**
+ * Trims whitespace and zero-width characters (not joiners or variation selectors) at both ends; a
+ * text that shows nothing at all becomes '' (so `userText().min(1)` refuses it).
+ */
 export function trimUserText(text: string): string {
-  return text.replace(EDGE_BLANK, '');
+  return hasVisibleText(text) ? text.replace(EDGE_BLANK, '') : '';
 }
 
 /** True when the text shows anything: not only whitespace and invisible characters. */
