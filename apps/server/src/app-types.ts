@@ -15,6 +15,7 @@ import type { Realtime } from './lib/realtime.ts';
 import type { Secrets } from './lib/secrets.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
 import type { LedgerService } from './modules/billing/ledger.service.ts';
+import type { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import type { BotsService } from './modules/bots/bots.service.ts';
 import type { AiStatusTracker } from './modules/chats/ai-status.ts';
 import type { ChatsService } from './modules/chats/chats.service.ts';
@@ -32,6 +33,8 @@ import type { PushService } from './modules/push/push.service.ts';
 export type Services = {
   settings: SettingsService;
   ledger: LedgerService;
+  /** Client idempotency keys: a replayed key gets the first answer (decision 030). */
+  idempotency: IdempotencyService;
   users: UsersService;
   mail: MailService;
   auth: AuthService;

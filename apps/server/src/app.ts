@@ -50,6 +50,7 @@ import { createAiStatusTracker } from './modules/chats/ai-status.ts';
 import { aiStatusRoutes } from './modules/chats/ai-status.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
@@ -100,6 +101,8 @@ import { createTelegramService } from './modules/telegram/telegram.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { messageLanguageOf } from './lib/messages/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { connectSources, strictTransportSecurity } from './plugins/security-headers.ts';
 import { createSocketServer } from './plugins/socket.ts';
 import { registerStatic } from './plugins/static.ts';
 
@@ -158,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -193,6 +197,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const settings = createSettingsService(settingsRepo);
   const ledger = createLedgerService({ db, repo: createLedgerRepository(), realtime });
   const users = createUsersService({ db, repo: createUsersRepository(), ledger });
+  const idempotency = createIdempotencyService({ db });
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const mail = createMailService({
     db,
@@ -269,6 +274,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     users,
     ledger,
     settings,
+    idempotency,
     realtime,
     brain,
     background,
@@ -455,6 +461,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     services: {
       settings,
       ledger,
+      idempotency,
       users,
       mail,
       auth,
@@ -499,6 +506,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyHelmet, {
     frameguard: false,
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: strictTransportSecurity(config.PUBLIC_URL),
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -506,7 +514,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: connectSources(config.PUBLIC_URL),
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
         upgradeInsecureRequests: null,

@@ -87,6 +87,15 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * FOR TESTS ONLY (off by default): the geo price tier follows the `ip` in the body of
+   * POST /api/user/geo and /api/auth/exchange-token instead of the connection's address, so tests
+   * can stand in any country. Never set it on a real server: users would pick their own prices.
+   */
+  GEO_TRUST_BODY_IP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { userText } from './text-schema.ts';
 import { Role, UserStatus } from './enums.ts';
 import { PromoCodeView } from './promo.ts';
 
 /** `POST /api/admin/users/:id/ban` (admin): the reason is shown to the user in the ban modal. */
 export const BanBody = z
   .object({
-    reason: z
-      .string()
-      .trim()
+    reason: userText()
       .min(1, 'Give the reason the user will see')
       .max(500, 'The reason must be at most 500 characters'),
   })

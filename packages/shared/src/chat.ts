@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from './text-schema.ts';
 import { Bot } from './bots.ts';
 import { POINTS_MAX } from './constants.ts';
 import { ChatMode, ChatStatus, Language, Mood, TypingState } from './enums.ts';
@@ -82,7 +83,7 @@ export const SendMessageBody = z
   .object({
     message: z
       .object({
-        message: z.string().max(10_000).optional(),
+        message: userText().max(10_000).optional(),
         photo: z.string().max(2_000_000).optional(),
       })
       .strict(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { giftIds, type GiftId } from './companion.ts';
+import { userText } from './text-schema.ts';
 import { Settings, SubscriptionPlan, TokenCosts, TokenPack } from './settings.ts';
 
 /**
@@ -50,7 +51,7 @@ export const EditableSubscriptionPlan = z
     month: z.number().int().min(0).max(12),
     days: z.number().int().min(1).max(366),
     is_trial: z.boolean(),
-    text: z.string().trim().min(1).max(40),
+    text: userText().min(1).max(40),
     unicornId: z.string().trim().min(1).max(100).nullable(),
   })
   .superRefine((plan, ctx) => {

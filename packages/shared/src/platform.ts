@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from './text-schema.ts';
 
 /** `GET /api/settings/maintenance` (SPEC §7): polled every 5 minutes by the web app. */
 export const MaintenanceResponse = z
@@ -9,7 +10,7 @@ export type MaintenanceResponse = z.infer<typeof MaintenanceResponse>;
 export const MaintenanceBody = z.object({ maintenance: z.boolean() }).strict();
 export type MaintenanceBody = z.infer<typeof MaintenanceBody>;
 
-const utmValue = z.string().trim().max(200).nullish();
+const utmValue = userText().max(200).nullish();
 
 /** `POST /api/user/utm`: the campaign parameters the visitor arrived with (SPEC §2, §7). */
 export const UtmBody = z
@@ -32,7 +33,7 @@ export const OkResponse = z.object({ ok: z.literal(true) });
 export const FeedbackBody = z
   .object({
     rating: z.number().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5'),
-    text: z.string().trim().max(2000, 'Feedback must be at most 2000 characters').default(''),
+    text: userText().max(2000, 'Feedback must be at most 2000 characters').default(''),
   })
   .strict();
 export type FeedbackBody = z.infer<typeof FeedbackBody>;
@@ -55,9 +56,9 @@ export const TwaResponse = z.object({ token: z.object({ token: z.string() }) });
 export const TmaLogBody = z
   .object({
     userId: z.string().max(64).nullish(),
-    username: z.string().max(64).nullish(),
-    start_param: z.string().max(512).nullish(),
-    platform: z.string().max(32).nullish(),
+    username: userText().max(64).nullish(),
+    start_param: userText().max(512).nullish(),
+    platform: userText().max(32).nullish(),
     timestamp: z.number().int().nonnegative(),
   })
   .strict();
@@ -86,7 +87,7 @@ export type SupportConversation = z.infer<typeof SupportConversation>;
 export const SupportInboxResponse = z.object({ data: z.array(SupportConversation) });
 export const SupportChatParams = z.object({ chatId: z.string().min(1).max(64) });
 export const SupportReplyBody = z
-  .object({ message: z.string().trim().min(1, 'Write a reply').max(4000, 'Reply is too long') })
+  .object({ message: userText().min(1, 'Write a reply').max(4000, 'Reply is too long') })
   .strict();
 export type SupportReplyBody = z.infer<typeof SupportReplyBody>;
 

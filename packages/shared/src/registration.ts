@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from './text-schema.ts';
 import { email } from './auth.ts';
 import { User } from './user.ts';
 
@@ -11,7 +12,7 @@ export const CreateRegistrationTokenBody = z
   .object({
     email,
     ttlHours: z.number().int().min(1).max(REGISTRATION_TOKEN_MAX_HOURS).optional(),
-    source: z.string().trim().min(1).max(64).optional(),
+    source: userText().min(1).max(64).optional(),
   })
   .strict();
 export type CreateRegistrationTokenBody = z.infer<typeof CreateRegistrationTokenBody>;

@@ -7,9 +7,10 @@ const source = (file: string) => readFileSync(new URL(file, import.meta.url), 'u
 const importsOf = (file: string) => [...source(file).matchAll(/from '([^']+)'/g)].map((m) => m[1]);
 
 describe('rules.ts stays free of zod (the web first load depends on it)', () => {
-  it('imports only constants.ts, which imports nothing', () => {
-    expect(importsOf('./rules.ts')).toEqual(['./constants.ts']);
+  it('imports only constants.ts and text.ts, which import nothing', () => {
+    expect(importsOf('./rules.ts')).toEqual(['./constants.ts', './text.ts']);
     expect(importsOf('./constants.ts')).toEqual([]);
+    expect(importsOf('./text.ts')).toEqual([]);
   });
 });
 

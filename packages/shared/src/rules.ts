@@ -5,6 +5,7 @@
  * `@amora/shared/chat.ts` and friends keep every export they had.
  */
 import { LEVEL_MARKERS, MESSAGE_MAX_LENGTH, POINTS_MAX, type Level } from './constants.ts';
+import { hasVisibleText, normalizeUserText, trimUserText } from './text.ts';
 
 // ---- Enum value lists of SPEC §3 (the zod enums in enums.ts are built from these) ----
 
@@ -98,10 +99,14 @@ export const DEFAULT_TOKEN_COSTS = {
 
 // ---- Chat messages, levels and the text input (SPEC §5, §9) ----
 
-/** SPEC §5: trim, and force the first letter to uppercase. */
+/**
+ * SPEC §5: the shared user-text rule (text.ts: NFC, no bidirectional controls or lone surrogates),
+ * trimmed, and the first letter forced to uppercase. A text that shows nothing (only spaces or
+ * zero-width characters) is empty.
+ */
 export function normalizeMessage(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed) return '';
+  const trimmed = trimUserText(normalizeUserText(text));
+  if (!hasVisibleText(trimmed)) return '';
   const first = trimmed.codePointAt(0)!;
   const firstChar = String.fromCodePoint(first);
   return firstChar.toLocaleUpperCase() + trimmed.slice(firstChar.length);

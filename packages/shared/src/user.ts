@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from './text-schema.ts';
 import { MAX_AGE, MIN_AGE, NAME_MAX_LENGTH } from './constants.ts';
 import { Language, Role, Sex, UserAccess, UserStatus } from './enums.ts';
 
@@ -44,9 +45,7 @@ export type User = z.infer<typeof User>;
  * Only the first name (SPEC §5 'Only firstname'): one word of letters, with apostrophes and hyphens
  * inside it (O'Neil, Anne-Marie); no spaces, so no surname.
  */
-export const firstName = z
-  .string()
-  .trim()
+export const firstName = userText()
   .min(1, 'Name is required')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
   .regex(/^[\p{L}][\p{L}\p{M}'’-]*$/u, 'Only first name: one word, letters only');

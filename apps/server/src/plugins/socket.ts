@@ -1,9 +1,11 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@amora/shared/socket.ts';
+import type { ClientToServerEvents, ServerToClientEvents, VoiceModeAck } from '@amora/shared/socket.ts';
+import { findNul } from '@amora/shared/text.ts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { negotiateLanguage, renderMessage } from '../lib/messages/index.ts';
 import type { Realtime } from '../lib/realtime.ts';
 import { userRoom } from '../lib/realtime.ts';
 import { bearerToken } from './auth.ts';
@@ -58,6 +60,24 @@ export function createSocketServer(opts: {
   });
 
   io.on('connection', (socket) => {
+    // The input boundary of the HTTP routes (plugins/input-guard.ts) for socket events: a payload
+    // with a NUL character is dropped, and its acknowledgement (if any) gets 400 VALIDATION_ERROR.
+    socket.use((packet, next) => {
+      const args = packet.slice(1);
+      const ack: unknown = args.at(-1);
+      const where = findNul(typeof ack === 'function' ? args.slice(0, -1) : args, 'payload');
+      if (!where) return next();
+      if (typeof ack === 'function') {
+        const reply = ack as (r: VoiceModeAck) => void;
+        const language = negotiateLanguage(socket.handshake.headers['accept-language']) ?? 'en';
+        reply({
+          ok: false,
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: renderMessage(language, 'input.nulByte', { where: where.slice(0, 80) }),
+        });
+      }
+    });
     void socket.join(userRoom(socket.data.userId));
     // SPEC §7: clients emit `join` with their user id; a socket can only be in its own room.
     socket.on('join', (userId) => {

@@ -137,6 +137,10 @@ export const en = {
   'subscription.noSavedCard': 'No saved card: pay with a new card instead',
   'subscription.userHasNone': 'This user has no active subscription',
   'subscription.renewalUnderWay': 'A renewal charge for this subscription is already under way',
+  // input boundary (docs/decisions/030, 031)
+  'input.nulByte': '{{where}} contains a NUL character (\\u0000), which is not allowed',
+  'input.requestInProgress': 'This request is still being processed. Try again in a moment.',
+  'input.requestSuperseded': 'This request was taken over by a retry with the same id',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -127,4 +127,8 @@ export const ru: Record<MessageKey, string> = {
   'subscription.noSavedCard': 'Нет сохранённой карты: оплатите новой картой',
   'subscription.userHasNone': 'У этого пользователя нет активной подписки',
   'subscription.renewalUnderWay': 'Списание за продление этой подписки уже выполняется',
+  // input boundary (docs/decisions/030, 031)
+  'input.nulByte': '{{where}} содержит символ NUL (\\u0000), он не допускается',
+  'input.requestInProgress': 'Этот запрос ещё выполняется. Повторите через минуту.',
+  'input.requestSuperseded': 'Этот запрос перехватил повтор с тем же идентификатором',
 };

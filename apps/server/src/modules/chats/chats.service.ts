@@ -20,6 +20,7 @@ import type { Realtime } from '../../lib/realtime.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { BotWithRow, BotsService } from '../bots/bots.service.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { toChatDto, toChatState, toMessageDto } from './chats.mapper.ts';
@@ -43,6 +44,8 @@ export type ChatsDeps = {
   users: UsersService;
   ledger: LedgerService;
   settings: SettingsService;
+  /** Client idempotency keys (a command's requestId): modules/idempotency. */
+  idempotency: IdempotencyService;
   realtime: Realtime;
   brain: Brain;
   background: Background;
@@ -126,7 +129,15 @@ export function createChatsService(deps: ChatsDeps) {
     log,
     brainContext,
   });
-  const commands = createCommandDispatcher({ db, repo, bots, users, ledger, settings });
+  const commands = createCommandDispatcher({
+    db,
+    repo,
+    bots,
+    users,
+    ledger,
+    settings,
+    idempotency: deps.idempotency,
+  });
   registerCompanionCommands(commands, {
     db,
     repo,

@@ -1,5 +1,6 @@
 import type { ChatCommand, CommandName } from '@amora/shared/companion.ts';
-import { CommandText } from '@amora/shared/companion.ts';
+import { CommandText, commandText } from '@amora/shared/companion.ts';
+import { CommandResponse } from '@amora/shared/chat.ts';
 import type { Level } from '@amora/shared/constants.ts';
 import { asLevel } from '@amora/shared/rules.ts';
 import type { Settings } from '@amora/shared/settings.ts';
@@ -9,9 +10,9 @@ import type { ChatRow } from '../../db/schema/chats.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, banned, forbidden, insufficientTokens, notFound } from '../../lib/errors.ts';
 import { msg, type Msg } from '../../lib/messages/index.ts';
-import { newId } from '../../lib/tokens.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { BotWithRow, BotsService } from '../bots/bots.service.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { ChatsRepository } from './chats.repository.ts';
@@ -26,7 +27,10 @@ import type { ChatsRepository } from './chats.repository.ts';
 
 export type CommandContext<N extends CommandName = CommandName> = {
   command: Extract<ChatCommand, { name: N }>;
-  /** Unique per request (or the client's requestId): the ledger idempotency key is `command:<id>`. */
+  /**
+   * Unique per run (never the client's requestId, which the dispatcher turns into an idempotency
+   * key scoped to this command on this chat): the ledger idempotency key is `command:<id>`.
+   */
   commandId: string;
   user: UserRow;
   chat: ChatRow;
@@ -37,8 +41,10 @@ export type CommandContext<N extends CommandName = CommandName> = {
 
 export type CommandTools = {
   /**
-   * Debits `cost` tokens inside `tx` with the command's idempotency key; answers 402 when the
-   * balance is short. Returns the balance after. A zero cost charges nothing.
+   * Debits `cost` tokens inside `tx` with the command's idempotency key and stores the command's
+   * answer for its requestId in the same transaction; answers 402 when the balance is short.
+   * Returns the balance after. A zero cost charges nothing. Call it in the transaction that
+   * commits the command's effect, so that a replayed requestId never runs the effect again.
    */
   charge(tx: DbOrTx, reason?: LedgerReason): Promise<number>;
   /** The cost the dispatcher computed for this command. */
@@ -74,6 +80,7 @@ export type CommandDeps = {
   users: UsersService;
   ledger: LedgerService;
   settings: SettingsService;
+  idempotency: IdempotencyService;
 };
 
 /** SPEC §6: what a New-status user, the support chat and a broken relationship may still do. */
@@ -93,7 +100,7 @@ export function commonRefusal(input: {
 }
 
 export function createCommandDispatcher(deps: CommandDeps) {
-  const { db, repo, bots, users, ledger, settings } = deps;
+  const { db, repo, bots, users, ledger, settings, idempotency } = deps;
   const handlers = new Map<CommandName, AnyHandler>();
 
   return {
@@ -121,50 +128,65 @@ export function createCommandDispatcher(deps: CommandDeps) {
       if (user.banned) throw banned(user.bannedReason);
       const chat = await repo.findOwned(db, userId, chatId);
       if (!chat) throw notFound('chat.notFound');
-      const bot = await bots.get(chat.botId);
-      const refusal = commonRefusal({
-        name: command.name,
-        isNewUser: user.status === 'New',
-        isSupport: bot.row.isSupport,
-        broken: chat.status === 'broken',
-      });
-      if (refusal) throw forbidden(refusal);
-      const handler = handlers.get(command.name);
-      if (!handler) throw forbidden('chat.commandUnavailable');
-
-      const ctx: CommandContext = {
-        command,
-        commandId: body.requestId ? `${userId}:${body.requestId}` : newId(),
-        user,
-        chat,
-        bot,
-        level: asLevel(chat.level),
-        settings: await settings.get(),
-      };
-      const reason = await handler.refuse?.(ctx);
-      if (reason) throw forbidden(reason);
-      const cost = handler.cost(ctx);
-      if (cost > user.tokens) throw insufficientTokens();
-      let charged: { balance: number; applied: boolean } | null = null;
-      const tools: CommandTools = {
-        cost,
-        async charge(tx, why = 'command') {
-          if (cost <= 0) return user.tokens;
-          const r = await ledger.applyIn(tx, {
-            userId,
-            delta: -cost,
-            reason: why,
-            reference: chatId,
-            idempotencyKey: `command:${ctx.commandId}`,
+      // A requestId is an idempotency key for this command on this chat (decision 030): a replay
+      // gets the first answer, before any check of the chat's state (which the first run changed).
+      const key = body.requestId
+        ? { userId, scope: `command:${chatId}:${commandText(command)}`, key: body.requestId }
+        : null;
+      return idempotency.once<CommandResult>(
+        key,
+        async (attempt) => {
+          const bot = await bots.get(chat.botId);
+          const refusal = commonRefusal({
+            name: command.name,
+            isNewUser: user.status === 'New',
+            isSupport: bot.row.isSupport,
+            broken: chat.status === 'broken',
           });
-          charged = r;
-          return r.balance;
+          if (refusal) throw forbidden(refusal);
+          const handler = handlers.get(command.name);
+          if (!handler) throw forbidden('chat.commandUnavailable');
+
+          const ctx: CommandContext = {
+            command,
+            commandId: attempt.id,
+            user,
+            chat,
+            bot,
+            level: asLevel(chat.level),
+            settings: await settings.get(),
+          };
+          const reason = await handler.refuse?.(ctx);
+          if (reason) throw forbidden(reason);
+          const cost = handler.cost(ctx);
+          if (cost > user.tokens) throw insufficientTokens();
+          let charged: { balance: number; applied: boolean } | null = null;
+          const tools: CommandTools = {
+            cost,
+            async charge(tx, why = 'command') {
+              if (cost <= 0) {
+                await attempt.completeIn(tx, { updatedTokens: user.tokens });
+                return user.tokens;
+              }
+              const r = await ledger.applyIn(tx, {
+                userId,
+                delta: -cost,
+                reason: why,
+                reference: chatId,
+                idempotencyKey: `command:${ctx.commandId}`,
+              });
+              await attempt.completeIn(tx, { updatedTokens: r.balance });
+              charged = r;
+              return r.balance;
+            },
+          };
+          const result = await handler.run(ctx, tools);
+          const done = charged as { balance: number; applied: boolean } | null;
+          if (done?.applied) ledger.notifyBalance(userId, done.balance);
+          return result;
         },
-      };
-      const result = await handler.run(ctx, tools);
-      const done = charged as { balance: number; applied: boolean } | null;
-      if (done?.applied) ledger.notifyBalance(userId, done.balance);
-      return result;
+        (stored) => CommandResponse.parse(stored),
+      );
     },
   };
 }

@@ -3,7 +3,14 @@ import type { AppInstance } from '../../app-types.ts';
 import { createGeoService } from './geo.service.ts';
 
 export function geoRoutes(app: AppInstance): void {
-  const geo = createGeoService({ users: app.ctx.services.users, settings: app.ctx.services.settings });
+  const { config, services } = app.ctx;
+  const geo = createGeoService({
+    users: services.users,
+    settings: services.settings,
+    trustBodyIp: config.GEO_TRUST_BODY_IP,
+  });
+  if (config.GEO_TRUST_BODY_IP && config.NODE_ENV !== 'test')
+    app.log.warn('GEO_TRUST_BODY_IP is set: prices follow the IP the client sends (a test-only setting)');
   app.post(
     '/api/user/geo',
     {

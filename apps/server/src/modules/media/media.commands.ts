@@ -45,9 +45,12 @@ export function mediaCommandHandlers(
     },
     async run(ctx, tools) {
       const base = { user: ctx.user, chat: ctx.chat, bot: ctx.bot };
-      // tools.charge reads the balance outside the transaction when the cost is 0: skip it then.
-      const charge = (reason: 'photo' | 'voice' | 'video') =>
-        tools.cost > 0 ? (tx: DbOrTx) => tools.charge(tx, reason) : () => Promise.resolve(null);
+      // Always through tools.charge, in the transaction that posts her message: it also stores the
+      // answer of a requestId with the effect. A free one (the first video) is no balance change.
+      const charge = (reason: 'photo' | 'voice' | 'video') => async (tx: DbOrTx) => {
+        const balance = await tools.charge(tx, reason);
+        return tools.cost > 0 ? balance : null;
+      };
       switch (ctx.command.kind) {
         case 'photo':
           return { updatedTokens: await chatMedia.deliverPhoto({ ...base, charge: charge('photo') }) };

@@ -26,7 +26,11 @@ export function registrationRoutes(app: AppInstance): void {
     auth: services.auth,
     publicUrl,
   });
-  const geo = createGeoService({ users: services.users, settings: services.settings });
+  const geo = createGeoService({
+    users: services.users,
+    settings: services.settings,
+    trustBodyIp: config.GEO_TRUST_BODY_IP,
+  });
   const rateLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
 
   app.post(

@@ -28,11 +28,12 @@ async function issue(email: string, extra: Record<string, unknown> = {}) {
   return res.json<{ registrationToken: string; userId: string; created: boolean; url: string }>();
 }
 
-const exchange = (registration_token: string, ip?: string) =>
+const exchange = (registration_token: string, ip?: string, remoteAddress?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/exchange-token',
     payload: { registration_token, ...(ip ? { ip } : {}) },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 
 describe('registration tokens', () => {
@@ -82,11 +83,14 @@ describe('registration tokens', () => {
     expect(res.json<{ user: { _id: string } }>().user._id).toBe(existing.userId);
   });
 
-  it('sets the geo tier from the ip it is given', async () => {
+  it("asked for the geo tier, sets it from the connection's address, not the ip in the body", async () => {
     const issued = await issue(uniqueEmail('geo'));
-    const res = await exchange(issued.registrationToken, '8.8.8.8');
+    const res = await exchange(issued.registrationToken, '49.44.0.1', '8.8.8.8');
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ user: { geo: { country: string | null } } }>().user.geo.country).toBe('US');
+    expect(res.json<{ user: { geo: { country: string | null; tier: number } } }>().user.geo).toEqual({
+      country: 'US',
+      tier: 1,
+    });
   });
 
   it('refuses an expired token, an unknown one and bad input', async () => {

@@ -34,6 +34,17 @@ describe('ChatInput', () => {
     expect(onSend).not.toHaveBeenCalled();
   });
 
+  it('does not send a message of only zero-width or direction characters (empty after normalisation)', async () => {
+    const { input, onSend, button, user } = setup();
+    await user.click(input);
+    await user.paste('\u200B\u200B \u2060\u202E\uFEFF');
+    expect(button).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    await user.paste('hi');
+    expect(button).toBeEnabled();
+  });
+
   it('gives the text back when the message was not accepted', async () => {
     const onSend = vi.fn<(text: string) => Promise<boolean>>().mockResolvedValue(false);
     const { input, user } = setup({ onSend });

@@ -1,4 +1,4 @@
-import { messageLength, textareaHeight } from '@amora/shared/rules.ts';
+import { messageLength, normalizeMessage, textareaHeight } from '@amora/shared/rules.ts';
 import {
   LOW_BALANCE_TOKENS,
   MESSAGE_MAX_LENGTH,
@@ -104,7 +104,8 @@ export function ChatInput({
   const low = tokens <= LOW_BALANCE_TOKENS;
   const length = messageLength(value);
   const left = MESSAGE_MAX_LENGTH - length;
-  const canSend = value.trim().length > 0 && !locked && !noTokens && !disabled && !sending;
+  // The server's rule: a text of only spaces or zero-width characters is empty (never charged).
+  const canSend = normalizeMessage(value) !== '' && !locked && !noTokens && !disabled && !sending;
 
   useLayoutEffect(() => {
     const el = ref.current;
