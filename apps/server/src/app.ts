@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createBackground } from './lib/background.ts';
 import { createLocalMediaStorage } from './lib/media-storage.ts';
+import { startRecoverySweep } from './lib/recovery-sweep.ts';
 import { serverRoot } from './lib/paths.ts';
 import { userRoom } from './lib/realtime.ts';
 import { loadSecrets, loadSharedSecrets } from './lib/secrets.ts';
@@ -274,6 +275,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     background,
     log: app.log,
     replyDelayMs: config.REPLY_DELAY_MS,
+    replyDeadlineMs: config.REPLY_DEADLINE_MS,
     replyMedia: createMediaReplies({
       media,
       settings,
@@ -407,7 +409,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     defaultProvider: config.PAYMENT_PROVIDER,
     discounts: promo,
+    reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_MS,
+    expireAfterMs: config.PAYMENT_EXPIRE_AFTER_MS,
+    log: app.log,
   });
+  // Decision 035: a deleted account's open checkouts are cancelled once the deletion has committed.
+  users.onDeactivated((userId) => payments.cancelOpenCheckouts(userId));
   // A failed or declined checkout gives its promo-code discount back.
   payments.onPayment({ failed: (tx, payment) => promo.releaseDiscountIn(tx, payment.id) });
   const subscriptions = createSubscriptionsService({
@@ -483,6 +490,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const stopClock = startCompanionClock(chats.companion, sweepMs, app.log);
     app.addHook('preClose', async () => stopClock());
   }
+
+  // Recovery (decisions 033, 034): at start and every RECOVERY_SWEEP_MS on every node.
+  const stopRecovery = startRecoverySweep({
+    intervalMs: config.RECOVERY_SWEEP_MS,
+    background,
+    log: app.log,
+    tasks: [
+      { name: 'overdue replies', run: (now) => chats.recoverOverdueReplies(now) },
+      { name: 'sandbox outbox', run: (now) => sandbox.recover(now) },
+      { name: 'payment reconciliation', run: (now) => payments.reconcile(now) },
+    ],
+  });
+  app.addHook('preClose', async () => {
+    stopRecovery();
+    sandbox.stop();
+  });
 
   // Shutdown: drop sockets first (they would keep the server open), let background work finish,
   // then close the database.
