@@ -60,7 +60,6 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   retryBaseMs: 500,
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** How long one delivery attempt holds its outbox row before another node may try. */
 const CLAIM_MS = 30_000;
 const OUTBOX_BATCH = 100;
@@ -89,19 +88,22 @@ export function createSandboxProcessor(deps: {
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
 
+  /** Runs `task` in the background after `ms`, unless the processor stops first. */
+  function later(ms: number, task: () => Promise<unknown>): void {
+    if (stopped || background.closing) return;
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (!stopped && !background.closing) background.run(task);
+    }, ms);
+    t.unref();
+    timers.add(t);
+  }
+
   function schedule(rows: SandboxOutboxRow[]): void {
-    for (const row of rows) {
-      if (stopped || background.closing) return;
-      const t = setTimeout(
-        () => {
-          timers.delete(t);
-          if (!stopped && !background.closing) background.run(() => deliverRow(row.id, new Date(Math.max(Date.now(), row.dueAt.getTime()))));
-        },
-        Math.max(0, row.dueAt.getTime() - Date.now()),
+    for (const row of rows)
+      later(Math.max(0, row.dueAt.getTime() - Date.now()), () =>
+        deliverRow(row.id, new Date(Math.max(Date.now(), row.dueAt.getTime()))),
       );
-      t.unref();
-      timers.add(t);
-    }
   }
 
   /** One delivery attempt of a queued event; on failure it is queued again with backoff. */
@@ -298,11 +300,8 @@ export function createSandboxProcessor(deps: {
         case 'processing': {
           const moved = await move(s.id, ['open'], 'processing', 'payment.processing', { card, cardId });
           if (moved) {
-            // A crash during the wait is picked up by `recover` (the session is still processing).
-            background.run(async () => {
-              await sleep(opts.processingMs);
-              await move(s.id, ['processing'], 'succeeded', 'payment.succeeded', { card });
-            });
+            // A crash (or shutdown) during the wait is picked up by `recover`: still processing.
+            later(opts.processingMs, () => move(s.id, ['processing'], 'succeeded', 'payment.succeeded', { card }));
           }
           return { redirect: s.returnUrl };
         }
