@@ -491,16 +491,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('preClose', async () => stopClock());
   }
 
-  // Recovery (decisions 033, 034): at start and every RECOVERY_SWEEP_MS on every node.
-  const stopRecovery = startRecoverySweep({
-    intervalMs: config.RECOVERY_SWEEP_MS,
-    background,
-    log: app.log,
-    tasks: [
-      { name: 'overdue replies', run: (now) => chats.recoverOverdueReplies(now) },
-      { name: 'sandbox outbox', run: (now) => sandbox.recover(now) },
-      { name: 'payment reconciliation', run: (now) => payments.reconcile(now) },
-    ],
+  // Recovery (decisions 033, 034): once the app is ready (its webhook route can be called), and
+  // every RECOVERY_SWEEP_MS, on every node.
+  let stopRecovery = () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopRecovery = startRecoverySweep({
+      intervalMs: config.RECOVERY_SWEEP_MS,
+      background,
+      log: app.log,
+      tasks: [
+        { name: 'overdue replies', run: (now) => chats.recoverOverdueReplies(now) },
+        { name: 'sandbox outbox', run: (now) => sandbox.recover(now) },
+        { name: 'payment reconciliation', run: (now) => payments.reconcile(now) },
+      ],
+    });
   });
   app.addHook('preClose', async () => {
     stopRecovery();
