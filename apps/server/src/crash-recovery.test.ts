@@ -8,7 +8,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { serverRoot } from './lib/paths.ts';
-import { ledgerProblems } from './test/ledger-check.ts';
+import { ledgerProblems, queryRows } from './test/ledger-check.ts';
 import { TEST_MEDIA_ROOT } from './test/test-app.ts';
 
 /**
@@ -31,7 +31,11 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, tries = 1200): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  tries = 1200,
+): Promise<T> {
   for (let i = 0; i < tries; i++) {
     try {
       const v = await check();
@@ -106,10 +110,20 @@ async function crashAndRecover(database: { DATABASE_URL?: string; DATA_DIR: stri
         termsAccepted: true,
       }),
     })) as { accessToken: string };
-    const user = { token: u.accessToken, chats: [] as string[], messages: [] as string[], payments: [] as string[] };
+    const user = {
+      token: u.accessToken,
+      chats: [] as string[],
+      messages: [] as string[],
+      payments: [] as string[],
+    };
     for (const bot of bots) {
-      const c = (await call('/api/chat', { method: 'POST', token: user.token, body: JSON.stringify({ botId: bot._id }) }))
-        .data as { chat: { _id: string } };
+      const c = (
+        await call('/api/chat', {
+          method: 'POST',
+          token: user.token,
+          body: JSON.stringify({ botId: bot._id }),
+        })
+      ).data as { chat: { _id: string } };
       user.chats.push(c.chat._id);
     }
     users.push(user);
@@ -145,7 +159,9 @@ async function crashAndRecover(database: { DATABASE_URL?: string; DATA_DIR: stri
   // Mid-reply and mid-payment: every chat is locked waiting for her reply.
   for (const u of users)
     for (const chatId of u.chats)
-      expect(((await call(`/api/chat/${chatId}`, { token: u.token })).data as { locked: boolean }).locked).toBe(true);
+      expect(
+        ((await call(`/api/chat/${chatId}`, { token: u.token })).data as { locked: boolean }).locked,
+      ).toBe(true);
   first.child.kill('SIGKILL');
   await first.exited;
 
@@ -155,21 +171,32 @@ async function crashAndRecover(database: { DATABASE_URL?: string; DATA_DIR: stri
     // Every chat unlocks (the sweep fails the replies owed past their deadline) ...
     for (const u of users)
       for (const chatId of u.chats)
-        await waitFor(`chat ${chatId} unlocked`, async () =>
-          !((await call(`/api/chat/${chatId}`, { token: u.token })).data as { locked: boolean }).locked,
+        await waitFor(
+          `chat ${chatId} unlocked`,
+          async () =>
+            !((await call(`/api/chat/${chatId}`, { token: u.token })).data as { locked: boolean }).locked,
         );
     // ... and every paid session is settled.
     for (const u of users)
       for (const paymentId of u.payments)
-        await waitFor(`payment ${paymentId} settled`, async () =>
-          (await call(`/api/payment/status/${paymentId}`, { token: u.token })).status === 'success',
+        await waitFor(
+          `payment ${paymentId} settled`,
+          async () =>
+            (await call(`/api/payment/status/${paymentId}`, { token: u.token })).status === 'success',
         );
     // Each accepted message: a reply or a failure, never both, never neither.
     for (const u of users)
       for (const [i, chatId] of u.chats.entries()) {
-        const msgs = ((await call(`/api/chat/${chatId}`, { token: u.token })).data as {
-          messages: Array<{ _id: string; self: boolean; failed: boolean; responseMessageId: string | null }>;
-        }).messages;
+        const msgs = (
+          (await call(`/api/chat/${chatId}`, { token: u.token })).data as {
+            messages: Array<{
+              _id: string;
+              self: boolean;
+              failed: boolean;
+              responseMessageId: string | null;
+            }>;
+          }
+        ).messages;
         const mine = msgs.find((m) => m._id === u.messages[i] || (m.self && u.messages.includes(m._id)))!;
         const replies = msgs.filter((m) => !m.self && m.responseMessageId === mine._id);
         expect(replies.length + (mine.failed ? 1 : 0)).toBe(1);
@@ -183,8 +210,7 @@ async function crashAndRecover(database: { DATABASE_URL?: string; DATA_DIR: stri
   const check = openDatabase({ databaseUrl: database.DATABASE_URL, dataDir: database.DATA_DIR });
   try {
     expect(await ledgerProblems(check.db)).toEqual([]);
-    const rows = async <T>(q: ReturnType<typeof sql>) =>
-      ((await check.db.execute(q)) as unknown as { rows: T[] }).rows;
+    const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(check.db, q);
     const payments = users.flatMap((u) => u.payments);
     const credits = await rows<{ reference: string; n: string }>(sql`
       select reference, count(*) as n from ledger_entries where reason = 'purchase' group by reference`);
@@ -212,26 +238,37 @@ async function crashAndRecover(database: { DATABASE_URL?: string; DATA_DIR: stri
 }
 
 describe('a crash mid-reply and mid-payment (kill -9), then a restart on the same database', () => {
-  it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: every message is answered or refunded once, every payment credited once', async () => {
-    const baseUrl = process.env.DATABASE_URL!;
-    const name = `amora_crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    try {
-      await crashAndRecover({ DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-crash-')) });
-    } finally {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    }
-  }, 240_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'PostgreSQL: every message is answered or refunded once, every payment credited once',
+    async () => {
+      const baseUrl = process.env.DATABASE_URL!;
+      const name = `amora_crash_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      try {
+        await crashAndRecover({
+          DATABASE_URL: url.toString(),
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-crash-')),
+        });
+      } finally {
+        const c = new pg.Client({ connectionString: baseUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      }
+    },
+    240_000,
+  );
 
-  it.skipIf(Boolean(process.env.DATABASE_URL))('PGlite: the same after a restart on the same DATA_DIR', async () => {
-    await crashAndRecover({ DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-crash-')) });
-  }, 240_000);
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'PGlite: the same after a restart on the same DATA_DIR',
+    async () => {
+      await crashAndRecover({ DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-crash-')) });
+    },
+    240_000,
+  );
 });

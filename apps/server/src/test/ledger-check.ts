@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
+/** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
+export async function queryRows<T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await db.execute(q);
+  return (result as { rows: T[] }).rows;
+}
+
 /**
  * The ledger invariants of DESIGN §3, checked over the whole database: every user's balance is the
  * sum of their entries (and the last entry's balance_after), and no idempotency key appears twice.
@@ -8,7 +14,7 @@ import type { Db } from '../db/client.ts';
  */
 export async function ledgerProblems(db: Db): Promise<string[]> {
   const problems: string[] = [];
-  const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(q: ReturnType<typeof sql>) => queryRows<T>(db, q);
   const sums = await rows<{ id: string; tokens: number; total: string | null; last: number | null }>(sql`
     select u.id, u.tokens,
       (select sum(e.delta) from ledger_entries e where e.user_id = u.id) as total,
@@ -16,7 +22,8 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
     from users u`);
   for (const r of sums) {
     const total = Number(r.total ?? 0);
-    if (Number(r.tokens) !== total) problems.push(`user ${r.id}: balance ${r.tokens} but entries sum to ${total}`);
+    if (Number(r.tokens) !== total)
+      problems.push(`user ${r.id}: balance ${r.tokens} but entries sum to ${total}`);
     if (r.last !== null && Number(r.last) !== Number(r.tokens))
       problems.push(`user ${r.id}: balance ${r.tokens} but the last entry says ${r.last}`);
   }

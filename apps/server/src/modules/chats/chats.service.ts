@@ -329,7 +329,12 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   /** A reply that could not be produced: mark the message failed, refund it, unlock the chat (once). */
-  async function failReply(input: { userId: string; chatId: string; userMessage: MessageRow; charged: number }) {
+  async function failReply(input: {
+    userId: string;
+    chatId: string;
+    userMessage: MessageRow;
+    charged: number;
+  }) {
     const result = await db.transaction(async (tx) => {
       const owed = await repo.settleOwed(tx, input.userMessage.id);
       return owed ? failOwedIn(tx, owed) : null;

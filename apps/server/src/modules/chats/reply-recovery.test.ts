@@ -39,7 +39,9 @@ function gatedBrain() {
     brain,
     entered: () => entered,
     release: () => open(),
-    rearm: () => (gate = new Promise<void>((r) => (open = r))),
+    rearm: () => {
+      gate = new Promise<void>((r) => (open = r));
+    },
   };
 }
 
@@ -58,8 +60,9 @@ async function send(t: TestApp, s: Session, chatId: string, text: string) {
 
 type History = { locked: boolean; messages: Array<{ _id: string; self: boolean; failed: boolean }> };
 const history = async (t: TestApp, s: Session, chatId: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: bearer(s) })).json<{ data: History }>()
-    .data;
+  (await t.app.inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: bearer(s) })).json<{
+    data: History;
+  }>().data;
 const balance = async (t: TestApp, s: Session) => (await t.app.ctx.services.users.getById(s.userId)).tokens;
 
 describe('a reply owed past its deadline', () => {
@@ -98,19 +101,25 @@ describe('a reply owed past its deadline', () => {
     expect(h.locked).toBe(false);
     expect(h.messages.find((m) => m._id === sent.message._id)?.failed).toBe(true);
     await eventually(async () =>
-      events.some(([n, p]) => n === 'message_failed' && (p as { messageId: string }).messageId === sent.message._id),
+      events.some(
+        ([n, p]) => n === 'message_failed' && (p as { messageId: string }).messageId === sent.message._id,
+      ),
     );
-    await eventually(async () => events.some(([n, p]) => n === 'chat' && (p as { locked: boolean }).locked === false));
-    await eventually(async () => events.some(([n, p]) => n === 'tokens' && (p as { tokens: number }).tokens === before));
+    await eventually(async () =>
+      events.some(([n, p]) => n === 'chat' && (p as { locked: boolean }).locked === false),
+    );
+    await eventually(async () =>
+      events.some(([n, p]) => n === 'tokens' && (p as { tokens: number }).tokens === before),
+    );
 
     // The stuck node wakes up: its reply is dropped, not stored or charged beside the refund.
     g.release();
     await eventually(async () => t.app.ctx.background.size === 0);
     const after = await history(t, s, chat._id);
     expect(after.messages.filter((m) => !m.self)).toHaveLength(1); // the greeting only
-    expect(events.some(([n, p]) => n === 'message' && !(p as { message: { self: boolean } }).message.self)).toBe(
-      false,
-    );
+    expect(
+      events.some(([n, p]) => n === 'message' && !(p as { message: { self: boolean } }).message.self),
+    ).toBe(false);
     const refunds = await t.app.ctx.db
       .select()
       .from(ledgerEntries)

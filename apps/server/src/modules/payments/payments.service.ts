@@ -189,7 +189,6 @@ export function createPaymentsService(deps: {
     return r.balance;
   }
 
-
   /** Applies one verified event in one transaction: recorded, then the payment moved on. */
   async function applyEvent(
     providerName: PaymentProviderName,
@@ -290,11 +289,18 @@ export function createPaymentsService(deps: {
       return;
     }
     try {
-      const state = await impl.lookup({ providerRef: p.providerRef, paymentId: p.id, createdAt: p.createdAt });
+      const state = await impl.lookup({
+        providerRef: p.providerRef,
+        paymentId: p.id,
+        createdAt: p.createdAt,
+      });
       if (state.state !== 'refunded') await impl.refund(p.providerRef, p.amount);
       await repo.update(db, p.id, { refundDueAt: null });
     } catch (err) {
-      deps.log?.error({ err, paymentId: p.id }, 'refund of a payment for a deleted account failed; will retry');
+      deps.log?.error(
+        { err, paymentId: p.id },
+        'refund of a payment for a deleted account failed; will retry',
+      );
     }
   }
 
@@ -310,9 +316,11 @@ export function createPaymentsService(deps: {
     const ref = { providerRef: p.providerRef, paymentId: p.id, createdAt: p.createdAt };
     let state = await impl.lookup(ref);
     if (close && state.state === 'open' && p.providerRef) {
-      await impl.cancel(p.providerRef).catch((err: unknown) =>
-        deps.log?.warn({ err, paymentId: p.id }, 'the provider did not cancel the checkout'),
-      );
+      await impl
+        .cancel(p.providerRef)
+        .catch((err: unknown) =>
+          deps.log?.warn({ err, paymentId: p.id }, 'the provider did not cancel the checkout'),
+        );
       state = await impl.lookup(ref);
     }
     if (close && (state.state === 'open' || state.state === 'unknown'))
@@ -454,7 +462,10 @@ export function createPaymentsService(deps: {
       if (p.status !== 'success' || !p.providerRef) throw forbidden('payment.refundOnlySuccessful');
       const name = p.provider as PaymentProviderName;
       const settled = await provider(name).refund(p.providerRef, p.amount);
-      await settle(name, (settled ?? []).map((e) => ({ ...e, paymentId: e.paymentId ?? p.id })));
+      await settle(
+        name,
+        (settled ?? []).map((e) => ({ ...e, paymentId: e.paymentId ?? p.id })),
+      );
     },
   };
 }

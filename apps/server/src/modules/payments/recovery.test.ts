@@ -32,8 +32,12 @@ afterAll(async () => t?.close());
 
 const services = () => t.app.ctx.services;
 const credits = async (paymentId: string) =>
-  (await t.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId))))
-    .length;
+  (
+    await t.app.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId)))
+  ).length;
 const queued = async () => (await t.app.ctx.db.select().from(sandboxOutbox)).length;
 const sessionOf = async (paymentId: string) => {
   const p = (await services().payments.find(paymentId))!;

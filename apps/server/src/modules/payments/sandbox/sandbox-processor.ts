@@ -125,7 +125,10 @@ export function createSandboxProcessor(deps: {
       return true;
     }
     if (row.attempts >= opts.maxAttempts) {
-      deps.log.warn({ status, attempt: row.attempts, event: row.eventId }, 'sandbox webhook delivery given up');
+      deps.log.warn(
+        { status, attempt: row.attempts, event: row.eventId },
+        'sandbox webhook delivery given up',
+      );
       await repo.delivered(db, row.id);
       return false;
     }
@@ -246,7 +249,9 @@ export function createSandboxProcessor(deps: {
       timers.clear();
     },
     /** The session's state, for reconciliation (what a real processor's "retrieve" answers). */
-    async lookup(sessionId: string): Promise<{ session: SandboxSessionRow; card: SandboxEvent['data']['card'] } | null> {
+    async lookup(
+      sessionId: string,
+    ): Promise<{ session: SandboxSessionRow; card: SandboxEvent['data']['card'] } | null> {
       const s = await repo.findSession(db, sessionId);
       return s ? { session: s, card: await cardOf(s.cardId) } : null;
     },
@@ -301,7 +306,9 @@ export function createSandboxProcessor(deps: {
           const moved = await move(s.id, ['open'], 'processing', 'payment.processing', { card, cardId });
           if (moved) {
             // A crash (or shutdown) during the wait is picked up by `recover`: still processing.
-            later(opts.processingMs, () => move(s.id, ['processing'], 'succeeded', 'payment.succeeded', { card }));
+            later(opts.processingMs, () =>
+              move(s.id, ['processing'], 'succeeded', 'payment.succeeded', { card }),
+            );
           }
           return { redirect: s.returnUrl };
         }

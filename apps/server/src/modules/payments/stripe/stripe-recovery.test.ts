@@ -30,8 +30,12 @@ kit.withLoopbackFake({
 const services = () => t.app.ctx.services;
 const at = (ms: number) => new Date(Date.now() + ms);
 const credits = async (paymentId: string) =>
-  (await t.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId))))
-    .length;
+  (
+    await t.app.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId)))
+  ).length;
 
 async function checkout(s: Session) {
   const c = await kit.purchase(t, s, 'pack-s', 'stripe');

@@ -29,8 +29,12 @@ kit.withLoopbackFake({
 const services = () => t.app.ctx.services;
 const at = (ms: number) => new Date(Date.now() + ms);
 const credits = async (paymentId: string) =>
-  (await t.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId))))
-    .length;
+  (
+    await t.app.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId)))
+  ).length;
 
 describe('Telegram Stars reconciliation', () => {
   it('a Stars payment whose update never came is credited once from getStarTransactions; the late update adds nothing', async () => {

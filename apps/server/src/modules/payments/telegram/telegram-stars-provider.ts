@@ -211,7 +211,11 @@ export function createTelegramStarsProvider(
       for (let page = 0; page < STAR_PAGES; page++) {
         const raw = await call<unknown>('getStarTransactions', { offset: page * 100, limit: 100 });
         const parsed = StarTransactions.safeParse(raw);
-        if (!parsed.success) throw new AppError('UNAVAILABLE', 'telegram.refused', { method: 'getStarTransactions', why: 'unexpected answer' });
+        if (!parsed.success)
+          throw new AppError('UNAVAILABLE', 'telegram.refused', {
+            method: 'getStarTransactions',
+            why: 'unexpected answer',
+          });
         for (const t of parsed.data.transactions) {
           if (t.source?.type === 'user' && t.source.invoice_payload === paymentId && t.source.user)
             paid = { id: t.id, from: t.source.user.id };
@@ -219,7 +223,8 @@ export function createTelegramStarsProvider(
         }
         if (parsed.data.transactions.length < 100) break;
       }
-      if (paid && refundIds.has(paid.id)) return { state: 'refunded', providerRef: chargeRef(paid.from, paid.id) };
+      if (paid && refundIds.has(paid.id))
+        return { state: 'refunded', providerRef: chargeRef(paid.from, paid.id) };
       if (paid) return { state: 'succeeded', providerRef: chargeRef(paid.from, paid.id) };
       return { state: 'open' };
     },
