@@ -249,6 +249,15 @@ export function createPaymentsService(deps: {
         case 'refunded':
         case 'chargeback': {
           if (p.status === 'refunded' || p.status === 'chargeback') return {};
+          // Never credited, and the account is gone (decision 035): nothing to take back from it.
+          if (p.status !== 'success' && !(await users.lockActiveIn(tx, p.userId))) {
+            const updated =
+              (await repo.update(tx, p.id, {
+                status: e.kind === 'refunded' ? 'refunded' : 'chargeback',
+                ...card,
+              })) ?? p;
+            return { moved: updated };
+          }
           // A reversal proves the money was taken: credit first (once), then take the tokens back.
           await credit(tx, p);
           const back = await ledger.clawbackIn(tx, {
