@@ -160,3 +160,43 @@ describe('deleted accounts', () => {
     expect(await ledgerProblems(t.app.ctx.db)).toEqual([]);
   });
 });
+
+describe.skipIf(!(process.env.DATABASE_URL && process.env.REDIS_URL))('two nodes recovering at once', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await createTestApp(
+      {
+        REDIS_URL: process.env.REDIS_URL!,
+        SANDBOX_WEBHOOK_DELAY_MS: '60000',
+        SUBSCRIPTION_SWEEP_MS: '0',
+        RECOVERY_SWEEP_MS: '0',
+      },
+      {},
+      t,
+    );
+  });
+  afterAll(async () => b?.close());
+
+  it('both deliver the outbox and reconcile the same payments: each is credited once', async () => {
+    const users = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
+    const paymentIds: string[] = [];
+    for (const s of users) {
+      const { paymentId, checkoutUrl } = await kit.purchase(t, s);
+      await kit.payWithCard(t, checkoutUrl, '4242424242424242');
+      paymentIds.push(paymentId);
+    }
+    crash();
+    const now = at(HOUR);
+    await Promise.all([
+      t.app.ctx.services.payments.reconcile(now),
+      b.app.ctx.services.payments.reconcile(now),
+      t.app.ctx.services.sandbox.recover(now),
+      b.app.ctx.services.sandbox.recover(now),
+    ]);
+    for (const [i, s] of users.entries()) {
+      expect(await kit.paymentStatus(t, s, paymentIds[i]!)).toBe('success');
+      expect(await credits(paymentIds[i]!)).toBe(1);
+    }
+    expect(await ledgerProblems(t.app.ctx.db)).toEqual([]);
+  });
+});
