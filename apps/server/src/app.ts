@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createBackground } from './lib/background.ts';
 import { createLocalMediaStorage } from './lib/media-storage.ts';
+import { startRecoverySweep } from './lib/recovery-sweep.ts';
 import { serverRoot } from './lib/paths.ts';
 import { userRoom } from './lib/realtime.ts';
 import { loadSecrets, loadSharedSecrets } from './lib/secrets.ts';
@@ -280,6 +281,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     background,
     log: app.log,
     replyDelayMs: config.REPLY_DELAY_MS,
+    replyDeadlineMs: config.REPLY_DEADLINE_MS,
     replyMedia: createMediaReplies({
       media,
       settings,
@@ -413,7 +415,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     defaultProvider: config.PAYMENT_PROVIDER,
     discounts: promo,
+    reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_MS,
+    expireAfterMs: config.PAYMENT_EXPIRE_AFTER_MS,
+    log: app.log,
   });
+  // Decision 035: a deleted account's open checkouts are cancelled once the deletion has committed.
+  users.onDeactivated((userId) => payments.cancelOpenCheckouts(userId));
   // A failed or declined checkout gives its promo-code discount back.
   payments.onPayment({ failed: (tx, payment) => promo.releaseDiscountIn(tx, payment.id) });
   const subscriptions = createSubscriptionsService({
@@ -490,6 +497,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const stopClock = startCompanionClock(chats.companion, sweepMs, app.log);
     app.addHook('preClose', async () => stopClock());
   }
+
+  // Recovery (decisions 033, 034): once the app is ready (its webhook route can be called), and
+  // every RECOVERY_SWEEP_MS, on every node.
+  let stopRecovery = () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopRecovery = startRecoverySweep({
+      intervalMs: config.RECOVERY_SWEEP_MS,
+      background,
+      log: app.log,
+      tasks: [
+        { name: 'overdue replies', run: (now) => chats.recoverOverdueReplies(now) },
+        { name: 'sandbox outbox', run: (now) => sandbox.recover(now) },
+        { name: 'payment reconciliation', run: (now) => payments.reconcile(now) },
+      ],
+    });
+  });
+  app.addHook('preClose', async () => {
+    stopRecovery();
+    sandbox.stop();
+  });
 
   // Shutdown: drop sockets first (they would keep the server open), let background work finish,
   // then close the database.

@@ -23,6 +23,14 @@ export const ConfigSchema = z.object({
   REPLY_DELAY_MS: z.coerce.number().min(0).max(600_000).default(1500),
   /** How often each node runs the relationship clock (neglect, she writes first); 0 turns it off. */
   COMPANION_SWEEP_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  /** A reply owed longer than this is failed and refunded by the recovery sweep (decision 033). */
+  REPLY_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** How often each node sweeps owed replies, the sandbox webhook outbox and pending payments; 0 turns it off. */
+  RECOVERY_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** A payment still pending after this long is settled by asking its provider (decision 034). */
+  PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** An unpaid checkout older than this is expired at the provider and marked failed. */
+  PAYMENT_EXPIRE_AFTER_MS: z.coerce.number().int().min(0).max(2_592_000_000).default(86_400_000),
   LLM_BASE_URL: optionalUrl.optional(),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,

@@ -89,3 +89,28 @@ export const messages = pgTable(
   (t) => [index('messages_chat_seq').on(t.chatId, t.seq)],
 );
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * A reply the user paid for and has not had yet (decision 033). Written with the user's message in
+ * the send transaction; removed by whichever settles it first, in its own transaction: the reply
+ * (stored and delivered) or its failure (refund). A row past `deadline_at` belongs to a node that
+ * died or stalled: the recovery sweep on any node claims it (a conditional delete) and refunds it.
+ */
+export const owedReplies = pgTable(
+  'owed_replies',
+  {
+    messageId: text('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** Tokens the message cost (refunded when the reply fails). */
+    charged: integer('charged').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('owed_replies_deadline').on(t.deadlineAt), index('owed_replies_chat').on(t.chatId)],
+);
+export type OwedReplyRow = typeof owedReplies.$inferSelect;

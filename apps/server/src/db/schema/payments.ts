@@ -45,10 +45,15 @@ export const payments = pgTable(
     /** Tokens a refund or chargeback could not take back because they were already spent. */
     clawbackShortfall: integer('clawback_shortfall').notNull().default(0),
     failureMessage: text('failure_message'),
+    /** When the reconciliation job last asked the provider about this pending payment (decision 034). */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true, mode: 'date' }),
+    /** Paid for an account deleted meanwhile: the money goes back through the provider; set until it has. */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    index('payments_status_created').on(t.status, t.createdAt),
     index('payments_user_created').on(t.userId, t.createdAt),
     index('payments_provider_ref').on(t.provider, t.providerRef),
     check('payments_amount_non_negative', sql`${t.amount} >= 0`),
@@ -93,6 +98,26 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 export type SandboxSessionRow = typeof sandboxSessions.$inferSelect;
+
+/**
+ * The sandbox processor's outgoing webhooks (decision 034): written in the transaction that moves
+ * its session, delivered with retries from here, so a crash loses none (the next start, or any
+ * node's sweep, delivers what is due). A row is claimed by moving `claimed_until` forward.
+ */
+export const sandboxOutbox = pgTable(
+  'sandbox_outbox',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_outbox_due').on(t.dueAt)],
+);
+export type SandboxOutboxRow = typeof sandboxOutbox.$inferSelect;
 
 export const sandboxCards = pgTable('sandbox_cards', {
   id: text('id').primaryKey(),

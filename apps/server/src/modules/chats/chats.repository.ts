@@ -1,7 +1,14 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bots } from '../../db/schema/bots.ts';
-import { chats, messages, type ChatRow, type MessageRow } from '../../db/schema/chats.ts';
+import {
+  chats,
+  messages,
+  owedReplies,
+  type ChatRow,
+  type MessageRow,
+  type OwedReplyRow,
+} from '../../db/schema/chats.ts';
 
 export type NewChat = typeof chats.$inferInsert;
 export type NewMessage = typeof messages.$inferInsert;
@@ -195,6 +202,44 @@ export function createChatsRepository() {
         )
         .returning();
       return row ?? null;
+    },
+    /** Records that a reply is owed for a stored user message (in the send transaction). */
+    async owe(db: DbOrTx, row: typeof owedReplies.$inferInsert): Promise<void> {
+      await db.insert(owedReplies).values(row);
+    },
+    /**
+     * Takes the owed reply off the books (the reply was stored, or failed): null when someone else
+     * already settled it (the recovery sweep failed it, or this is a second attempt).
+     */
+    async settleOwed(db: DbOrTx, messageId: string): Promise<OwedReplyRow | null> {
+      const [row] = await db.delete(owedReplies).where(eq(owedReplies.messageId, messageId)).returning();
+      return row ?? null;
+    },
+    /** Claims an overdue reply for the sweep: a conditional delete, so of two nodes only one gets it. */
+    async claimOverdue(db: DbOrTx, messageId: string, now: Date): Promise<OwedReplyRow | null> {
+      const [row] = await db
+        .delete(owedReplies)
+        .where(and(eq(owedReplies.messageId, messageId), lt(owedReplies.deadlineAt, now)))
+        .returning();
+      return row ?? null;
+    },
+    /** Replies owed past their deadline, oldest first. */
+    async overdue(db: DbOrTx, now: Date, limit: number): Promise<OwedReplyRow[]> {
+      return db
+        .select()
+        .from(owedReplies)
+        .where(lt(owedReplies.deadlineAt, now))
+        .orderBy(owedReplies.deadlineAt)
+        .limit(limit);
+    },
+    /** Whether another reply is still owed in the chat (then its lock stays). */
+    async hasOwed(db: DbOrTx, chatId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: owedReplies.messageId })
+        .from(owedReplies)
+        .where(eq(owedReplies.chatId, chatId))
+        .limit(1);
+      return row !== undefined;
     },
     async countMessages(db: DbOrTx, chatId: string): Promise<number> {
       const [row] = await db

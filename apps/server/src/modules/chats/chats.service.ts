@@ -10,8 +10,8 @@ import { asLevel } from '@amora/shared/rules.ts';
 import { modeLabelFor } from '@amora/shared/companion.ts';
 import { Language, Mood, engineLanguageFor } from '@amora/shared/enums.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import type { ChatRow, MessageRow } from '../../db/schema/chats.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ChatRow, MessageRow, OwedReplyRow } from '../../db/schema/chats.ts';
 import type { ChatPatch } from './chats.repository.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { Background } from '../../lib/background.ts';
@@ -33,9 +33,16 @@ import type { ChatsRepository } from './chats.repository.ts';
 import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import type { BotMessageFields, ChargeIn, ReplyAttachment, ReplyMedia } from './reply-media.ts';
 
-/** A lock older than this belongs to a node that died mid-reply; the next send may take it. */
-const STALE_LOCK_MS = 2 * 60 * 1000;
 const HISTORY_TURNS = 20;
+/** Overdue replies one sweep settles at most (the next sweep takes the rest). */
+const SWEEP_BATCH = 100;
+
+/** The reply was settled elsewhere meanwhile (the recovery sweep failed and refunded it). */
+class ReplySuperseded extends Error {
+  constructor() {
+    super('the owed reply was settled elsewhere');
+  }
+}
 
 export type ChatsDeps = {
   db: Db;
@@ -51,6 +58,11 @@ export type ChatsDeps = {
   background: Background;
   log: FastifyBaseLogger;
   replyDelayMs: number;
+  /**
+   * How long a paid reply may take (decision 033): past it, the recovery sweep on any node fails
+   * and refunds it, and a send may take the chat's lock again. Default 2 minutes.
+   */
+  replyDeadlineMs?: number;
   /** Photos, voice notes and videos in replies, and photos from users (modules/media). */
   replyMedia?: ReplyMedia;
 };
@@ -65,6 +77,15 @@ export function typingDelay(text: string, scaleMs: number, random: () => number 
 
 export function createChatsService(deps: ChatsDeps) {
   const { db, repo, bots, users, ledger, settings, realtime, brain, background, log } = deps;
+  const deadlineMs = deps.replyDeadlineMs ?? 120_000;
+
+  /** Records the reply owed for a stored user message, in the caller's transaction. */
+  async function owe(
+    tx: DbOrTx,
+    input: { userId: string; chatId: string; messageId: string; charged: number },
+  ): Promise<void> {
+    await repo.owe(tx, { ...input, deadlineAt: new Date(Date.now() + deadlineMs) });
+  }
 
   function assertCanChat(user: UserRow): void {
     if (user.banned) throw banned(user.bannedReason);
@@ -143,6 +164,8 @@ export function createChatsService(deps: ChatsDeps) {
     repo,
     realtime,
     companion,
+    staleLockMs: deadlineMs,
+    owe,
     replyLater: ({ userId, chatId, userMessage }) =>
       background.run(() => reply({ userId, chatId, userMessage, charged: 0 })),
   });
@@ -218,6 +241,10 @@ export function createChatsService(deps: ChatsDeps) {
         (await settings.get()).companion,
       );
       const { message, updated, balance, events } = await db.transaction(async (tx) => {
+        // Taking the owed reply off the books is the claim: if the sweep failed it meanwhile (and
+        // refunded it), this late reply is dropped, so the user gets one outcome, not two.
+        if (!(await repo.settleOwed(tx, userMessage.id))) throw new ReplySuperseded();
+        const stillOwed = await repo.hasOwed(tx, chatId);
         const message = await repo.insertMessage(tx, {
           id: replyId,
           chatId,
@@ -238,8 +265,7 @@ export function createChatsService(deps: ChatsDeps) {
           userName: user.name,
           patch: {
             memory: answer.memory,
-            locked: false,
-            lockedAt: null,
+            ...(stillOwed ? {} : { locked: false, lockedAt: null }),
             typing: null,
             lastActivityAt: new Date(),
           },
@@ -256,7 +282,9 @@ export function createChatsService(deps: ChatsDeps) {
       realtime.toUser(userId, 'typing', { chatId, state: null });
       companion.publish(userId, updated, events);
     } catch (err) {
-      log.error({ err, chatId, messageId: userMessage.id }, 'reply failed');
+      if (err instanceof ReplySuperseded)
+        log.warn({ chatId, messageId: userMessage.id }, 'reply finished after its deadline; dropped');
+      else log.error({ err, chatId, messageId: userMessage.id }, 'reply failed');
       stream?.stop();
       // The part of her reply the client already saw will not be stored: mark it failed too.
       if (stream?.emitted) realtime.toUser(userId, 'message_failed', { chatId, messageId: replyId });
@@ -282,33 +310,76 @@ export function createChatsService(deps: ChatsDeps) {
     }
   }
 
-  /** A reply that could not be produced: mark the message failed, refund it, unlock the chat. */
+  /**
+   * Fails an owed reply the caller has just claimed (taken off the books) in `tx`: the message is
+   * marked failed, its cost refunded once, and the chat unlocked unless another reply is owed.
+   */
+  async function failOwedIn(tx: DbOrTx, owed: OwedReplyRow) {
+    await repo.updateMessage(tx, owed.messageId, { failed: true });
+    const refund =
+      owed.charged > 0
+        ? await ledger.applyIn(tx, {
+            userId: owed.userId,
+            delta: owed.charged,
+            reason: 'refund',
+            reference: owed.messageId,
+            idempotencyKey: `refund:message:${owed.messageId}`,
+          })
+        : null;
+    const stillOwed = await repo.hasOwed(tx, owed.chatId);
+    const chat = await repo.update(
+      tx,
+      owed.chatId,
+      stillOwed ? { typing: null } : { locked: false, lockedAt: null, typing: null },
+    );
+    return { owed, refund, chat };
+  }
+
+  /** After the failing transaction committed: the user's devices hear of it. */
+  function publishFailed(result: Awaited<ReturnType<typeof failOwedIn>>): void {
+    const { owed, refund, chat } = result;
+    realtime.toUser(owed.userId, 'typing', { chatId: owed.chatId, state: null });
+    realtime.toUser(owed.userId, 'message_failed', { chatId: owed.chatId, messageId: owed.messageId });
+    if (refund?.applied) ledger.notifyBalance(owed.userId, refund.balance);
+    if (chat) emitState(owed.userId, chat);
+  }
+
+  /** A reply that could not be produced: mark the message failed, refund it, unlock the chat (once). */
   async function failReply(input: {
     userId: string;
     chatId: string;
     userMessage: MessageRow;
     charged: number;
   }) {
-    const { userId, chatId, userMessage, charged } = input;
     const result = await db.transaction(async (tx) => {
-      await repo.updateMessage(tx, userMessage.id, { failed: true });
-      const refund =
-        charged > 0
-          ? await ledger.applyIn(tx, {
-              userId,
-              delta: charged,
-              reason: 'refund',
-              reference: userMessage.id,
-              idempotencyKey: `refund:message:${userMessage.id}`,
-            })
-          : null;
-      const chat = await repo.update(tx, chatId, { locked: false, lockedAt: null, typing: null });
-      return { refund, chat };
+      const owed = await repo.settleOwed(tx, input.userMessage.id);
+      return owed ? failOwedIn(tx, owed) : null;
     });
-    realtime.toUser(userId, 'typing', { chatId, state: null });
-    realtime.toUser(userId, 'message_failed', { chatId, messageId: userMessage.id });
-    if (result.refund?.applied) ledger.notifyBalance(userId, result.refund.balance);
-    if (result.chat) emitState(userId, result.chat);
+    if (result) publishFailed(result);
+  }
+
+  /**
+   * The recovery sweep (decision 033): every reply owed past its deadline — its node died or
+   * stalled — fails and is refunded, once across nodes (each row is claimed by a conditional
+   * delete in the transaction that refunds it), and its chat unlocks.
+   */
+  async function recoverOverdueReplies(now: Date = new Date()): Promise<{ failed: number }> {
+    let failed = 0;
+    for (const row of await repo.overdue(db, now, SWEEP_BATCH)) {
+      try {
+        const result = await db.transaction(async (tx) => {
+          const owed = await repo.claimOverdue(tx, row.messageId, now);
+          return owed ? failOwedIn(tx, owed) : null;
+        });
+        if (!result) continue;
+        failed++;
+        log.warn({ chatId: row.chatId, messageId: row.messageId }, 'owed reply past its deadline: refunded');
+        publishFailed(result);
+      } catch (err) {
+        log.error({ err, messageId: row.messageId }, 'recovering an overdue reply failed');
+      }
+    }
+    return { failed };
   }
 
   async function chatDto(chat: ChatRow, bot?: BotWithRow): Promise<Chat> {
@@ -325,6 +396,7 @@ export function createChatsService(deps: ChatsDeps) {
     command: (userId: string, chatId: string, body: { command: string; requestId?: string | undefined }) =>
       commands.run(userId, chatId, body),
     resetAll: (userId: string) => companion.resetAll(userId),
+    recoverOverdueReplies,
     toggleLike: (userId: string, chatId: string, messageId: string) =>
       companion.toggleLike(userId, chatId, messageId),
     markRead: (userId: string, chatId: string) => companion.markRead(userId, chatId),
@@ -477,7 +549,7 @@ export function createChatsService(deps: ChatsDeps) {
       const messageId = newId();
       const result = await db.transaction(async (tx) => {
         if (!isSupport) {
-          const locked = await repo.lock(tx, userId, chatId, new Date(Date.now() - STALE_LOCK_MS));
+          const locked = await repo.lock(tx, userId, chatId, new Date(Date.now() - deadlineMs));
           if (!locked) throw new AppError('CHAT_LOCKED', 'chat.waitForReply');
         }
         const charge =
@@ -501,6 +573,7 @@ export function createChatsService(deps: ChatsDeps) {
           language: chat.language,
         });
         if (isSupport) await repo.update(tx, chatId, { lastActivityAt: new Date() });
+        else await owe(tx, { userId, chatId, messageId, charged: cost });
         return { message, balance: charge?.balance ?? user.tokens };
       });
       if (cost > 0) ledger.notifyBalance(userId, result.balance);

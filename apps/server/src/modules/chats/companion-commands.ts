@@ -1,6 +1,6 @@
 import { isUnlocked, storedPersonalityFor, unlockLevel } from '@amora/shared/companion.ts';
 import { engineLanguageFor } from '@amora/shared/enums.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema/chats.ts';
 import { AppError } from '../../lib/errors.ts';
 import { msg } from '../../lib/messages/index.ts';
@@ -13,14 +13,18 @@ import { giftText } from './companion-lines.ts';
 import { relationshipState, type CompanionService } from './companion.service.ts';
 import { afterGift, afterSpicy } from './relationship.ts';
 
-/** A lock older than this belongs to a node that died mid-reply. */
-const STALE_LOCK_MS = 2 * 60 * 1000;
-
 export type CompanionCommandDeps = {
   db: Db;
   repo: ChatsRepository;
   realtime: Realtime;
   companion: CompanionService;
+  /** A lock older than this (ms) belongs to a node that died mid-reply (the reply deadline). */
+  staleLockMs: number;
+  /** Records the reply owed for a stored user message, in the caller's transaction (decision 033). */
+  owe: (
+    tx: DbOrTx,
+    input: { userId: string; chatId: string; messageId: string; charged: number },
+  ) => Promise<void>;
   /** Her reply to a stored user message, in the background (the chat is already locked). */
   replyLater: (input: { userId: string; chatId: string; userMessage: MessageRow }) => void;
 };
@@ -40,7 +44,7 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
       const { chat, user, command } = ctx;
       const lang = engineLanguageFor(chat.language);
       const result = await db.transaction(async (tx) => {
-        const locked = await repo.lock(tx, user.id, chat.id, new Date(Date.now() - STALE_LOCK_MS));
+        const locked = await repo.lock(tx, user.id, chat.id, new Date(Date.now() - deps.staleLockMs));
         if (!locked) throw new AppError('CHAT_LOCKED', 'chat.waitForReplyGift');
         const balance = await tools.charge(tx, 'gift');
         const message = await repo.insertMessage(tx, {
@@ -53,6 +57,7 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
           text: giftText(lang, command.gift),
           language: chat.language,
         });
+        await deps.owe(tx, { userId: user.id, chatId: chat.id, messageId: message.id, charged: 0 });
         const o = afterGift(relationshipState(locked), command.gift, ctx.settings.companion);
         const applied = await companion.applyOutcome(tx, locked, o, { cause: 'abuse', userName: user.name });
         return { balance, message, ...applied };

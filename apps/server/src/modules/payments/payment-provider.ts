@@ -39,6 +39,19 @@ export type ChargeResult = {
   message?: string;
 };
 
+/**
+ * A checkout's state as the provider sees it now (reconciliation, decision 034): `open` is still
+ * payable, `unknown` means the provider has no record of it.
+ */
+export type ProviderState = {
+  state: 'open' | 'processing' | 'succeeded' | 'declined' | 'failed' | 'canceled' | 'refunded' | 'unknown';
+  /** The charge's own reference when it differs from the checkout's (what a refund needs). */
+  providerRef?: string | null;
+  savedMethod?: string | null;
+  cardLast4?: string | null;
+  message?: string | null;
+};
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
@@ -48,6 +61,8 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
   ): Promise<WebhookResult>;
   cancel(providerRef: string): Promise<void>;
+  /** Asks the provider where a checkout stands (`paymentId` is the reference we gave it). */
+  lookup(ref: { providerRef: string | null; paymentId: string; createdAt: Date }): Promise<ProviderState>;
   /**
    * Asks for a refund. A provider that settles it at once (Telegram Stars) returns the resulting
    * events; others report it later by webhook.

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from '../../db/schema/payments.ts';
 
@@ -34,6 +34,58 @@ export function createPaymentsRepository() {
         .update(payments)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(payments.id, id))
+        .returning();
+      return r ?? null;
+    },
+    /** Pending payments older than `before` not asked about since `before` (reconciliation). */
+    async stalePending(db: DbOrTx, before: Date, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'pending'),
+            lt(payments.createdAt, before),
+            or(isNull(payments.reconciledAt), lt(payments.reconciledAt, before)),
+          ),
+        )
+        .orderBy(asc(payments.createdAt))
+        .limit(limit);
+    },
+    /** Claims one reconciliation of a payment (a conditional update: one node asks the provider). */
+    async claimReconcile(db: DbOrTx, id: string, before: Date, now: Date): Promise<PaymentRow | null> {
+      const [r] = await db
+        .update(payments)
+        .set({ reconciledAt: now })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.status, 'pending'),
+            or(isNull(payments.reconciledAt), lt(payments.reconciledAt, before)),
+          ),
+        )
+        .returning();
+      return r ?? null;
+    },
+    async pendingForUser(db: DbOrTx, userId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.status, 'pending')));
+    },
+    /** Refunds owed at the provider (paid for a deleted account) last tried before `before`. */
+    async refundsDue(db: DbOrTx, before: Date, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(isNotNull(payments.refundDueAt), lt(payments.refundDueAt, before)))
+        .limit(limit);
+    },
+    async claimRefundDue(db: DbOrTx, id: string, before: Date, now: Date): Promise<PaymentRow | null> {
+      const [r] = await db
+        .update(payments)
+        .set({ refundDueAt: now })
+        .where(and(eq(payments.id, id), isNotNull(payments.refundDueAt), lt(payments.refundDueAt, before)))
         .returning();
       return r ?? null;
     },

@@ -15,7 +15,7 @@ import { newId } from '../../lib/tokens.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { PaymentEvent, PaymentProvider, WebhookResult } from './payment-provider.ts';
+import type { PaymentEvent, PaymentProvider, ProviderState, WebhookResult } from './payment-provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
 /** Outcomes of one payment, in order of precedence: money received beats a failure; a reversal beats both. */
@@ -32,6 +32,23 @@ export type PaymentListener = {
 
 export const creditKey = (paymentId: string) => `payment:${paymentId}:credit`;
 export const reversalKey = (paymentId: string) => `payment:${paymentId}:reversal`;
+/** The failure message of a payment that settled for a deleted account (refunded, never credited). */
+export const ACCOUNT_DELETED_MESSAGE = 'The account was deleted; the payment is refunded.';
+/** Payments one reconciliation pass asks about at most. */
+const RECONCILE_BATCH = 50;
+/** A refund owed at the provider that failed is tried again after this long. */
+const REFUND_RETRY_MS = 60_000;
+
+const kindOfState: Record<ProviderState['state'], PaymentEvent['kind'] | null> = {
+  open: null,
+  processing: null,
+  unknown: null,
+  succeeded: 'succeeded',
+  declined: 'declined',
+  failed: 'failed',
+  canceled: 'canceled',
+  refunded: 'refunded',
+};
 
 /**
  * Payments: checkouts with any provider, and webhooks turned into ledger credits exactly once,
@@ -47,6 +64,10 @@ export function createPaymentsService(deps: {
   defaultProvider: PaymentProviderName;
   /** Promo-code discounts: the buyer's pending one is taken by the checkout, in its transaction. */
   discounts?: { reserveDiscountIn: (tx: DbOrTx, userId: string, paymentId: string) => Promise<number> };
+  /** Reconciliation (decision 034): pending this long → ask the provider; unpaid this long → expire. */
+  reconcileAfterMs?: number;
+  expireAfterMs?: number;
+  log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }) {
   const { db, repo, ledger, users } = deps;
   const listeners: PaymentListener[] = [];
@@ -168,12 +189,11 @@ export function createPaymentsService(deps: {
     return r.balance;
   }
 
-
   /** Applies one verified event in one transaction: recorded, then the payment moved on. */
   async function applyEvent(
     providerName: PaymentProviderName,
     e: PaymentEvent,
-  ): Promise<{ balance?: number; userId?: string; moved?: PaymentRow }> {
+  ): Promise<{ balance?: number; userId?: string; moved?: PaymentRow; refundDue?: PaymentRow }> {
     return db.transaction(async (tx) => {
       const fresh = await repo.recordEvent(tx, {
         provider: providerName,
@@ -194,9 +214,22 @@ export function createPaymentsService(deps: {
           return {};
         case 'succeeded': {
           if (p.status !== 'pending' && !FAILED.includes(p.status)) return {};
-          const balance = await credit(tx, p);
           // The charge's own reference (a Stripe PaymentIntent, a Telegram charge) is what a refund needs.
           const ref = e.providerRef && e.providerRef !== p.providerRef ? { providerRef: e.providerRef } : {};
+          // Decision 035: money for an account deleted meanwhile goes back through the provider and
+          // is never credited (the user row is held so a deletion cannot commit in between).
+          if (!(await users.lockActiveIn(tx, p.userId))) {
+            const refundDue =
+              (await repo.update(tx, p.id, {
+                status: 'refunded',
+                failureMessage: ACCOUNT_DELETED_MESSAGE,
+                refundDueAt: new Date(),
+                ...card,
+                ...ref,
+              })) ?? p;
+            return { refundDue };
+          }
+          const balance = await credit(tx, p);
           const updated =
             (await repo.update(tx, p.id, { status: 'success', failureMessage: null, ...card, ...ref })) ?? p;
           await users.markPaidIn(tx, p.userId);
@@ -216,6 +249,15 @@ export function createPaymentsService(deps: {
         case 'refunded':
         case 'chargeback': {
           if (p.status === 'refunded' || p.status === 'chargeback') return {};
+          // Never credited, and the account is gone (decision 035): nothing to take back from it.
+          if (p.status !== 'success' && !(await users.lockActiveIn(tx, p.userId))) {
+            const updated =
+              (await repo.update(tx, p.id, {
+                status: e.kind === 'refunded' ? 'refunded' : 'chargeback',
+                ...card,
+              })) ?? p;
+            return { moved: updated };
+          }
           // A reversal proves the money was taken: credit first (once), then take the tokens back.
           await credit(tx, p);
           const back = await ledger.clawbackIn(tx, {
@@ -244,6 +286,110 @@ export function createPaymentsService(deps: {
       const r = await applyEvent(providerName, e);
       if (r.userId !== undefined && r.balance !== undefined) ledger.notifyBalance(r.userId, r.balance);
       if (r.moved) for (const l of listeners) l.committed?.(r.moved);
+      if (r.refundDue) await refundAtProvider(r.refundDue);
+    }
+  }
+
+  /** Gives the money of a payment for a deleted account back at its provider; stays due on failure. */
+  async function refundAtProvider(p: PaymentRow): Promise<void> {
+    const impl = deps.providers[p.provider as PaymentProviderName];
+    if (!impl || !p.providerRef) {
+      deps.log?.error({ paymentId: p.id }, 'a payment for a deleted account cannot be refunded here');
+      return;
+    }
+    try {
+      const state = await impl.lookup({
+        providerRef: p.providerRef,
+        paymentId: p.id,
+        createdAt: p.createdAt,
+      });
+      if (state.state !== 'refunded') await impl.refund(p.providerRef, p.amount);
+      await repo.update(db, p.id, { refundDueAt: null });
+    } catch (err) {
+      deps.log?.error(
+        { err, paymentId: p.id },
+        'refund of a payment for a deleted account failed; will retry',
+      );
+    }
+  }
+
+  /**
+   * Asks the provider where a payment stands and applies the answer like a webhook would (once,
+   * whichever comes first). With `close`, a checkout still open is expired at the provider first,
+   * and one the provider cannot close (or does not know) is marked failed.
+   */
+  async function askProvider(p: PaymentRow, now: Date, close: { message: string } | null): Promise<void> {
+    const name = p.provider as PaymentProviderName;
+    const impl = deps.providers[name];
+    if (!impl) return;
+    const ref = { providerRef: p.providerRef, paymentId: p.id, createdAt: p.createdAt };
+    let state = await impl.lookup(ref);
+    if (close && state.state === 'open' && p.providerRef) {
+      await impl
+        .cancel(p.providerRef)
+        .catch((err: unknown) =>
+          deps.log?.warn({ err, paymentId: p.id }, 'the provider did not cancel the checkout'),
+        );
+      state = await impl.lookup(ref);
+    }
+    if (close && (state.state === 'open' || state.state === 'unknown'))
+      state = { state: 'canceled', message: close.message };
+    const kind = kindOfState[state.state];
+    if (!kind) return;
+    await settle(name, [
+      {
+        eventId: `reconcile:${p.id}:${kind}:${now.getTime()}`,
+        kind,
+        paymentId: p.id,
+        providerRef: state.providerRef ?? null,
+        savedMethod: state.savedMethod ?? null,
+        cardLast4: state.cardLast4 ?? null,
+        message: state.message ?? null,
+      },
+    ]);
+  }
+
+  /**
+   * The reconciliation job (decision 034), on every node: each payment still pending after
+   * `reconcileAfterMs` is asked of its provider (claimed first, so one node asks), settled if the
+   * provider has an outcome, and expired when unpaid after `expireAfterMs`. Refunds owed for deleted
+   * accounts are retried too.
+   */
+  async function reconcile(now: Date = new Date()): Promise<void> {
+    const before = new Date(now.getTime() - (deps.reconcileAfterMs ?? 600_000));
+    const expireBefore = now.getTime() - (deps.expireAfterMs ?? 86_400_000);
+    for (const row of await repo.stalePending(db, before, RECONCILE_BATCH)) {
+      const p = await repo.claimReconcile(db, row.id, before, now);
+      if (!p) continue;
+      try {
+        await askProvider(
+          p,
+          now,
+          p.createdAt.getTime() < expireBefore ? { message: 'The checkout expired unpaid.' } : null,
+        );
+      } catch (err) {
+        deps.log?.warn({ err, paymentId: p.id }, 'reconciling a pending payment failed; will retry');
+      }
+    }
+    const retryBefore = new Date(now.getTime() - REFUND_RETRY_MS);
+    for (const row of await repo.refundsDue(db, retryBefore, RECONCILE_BATCH)) {
+      const p = await repo.claimRefundDue(db, row.id, retryBefore, now);
+      if (p) await refundAtProvider(p);
+    }
+  }
+
+  /**
+   * After an account is deleted (decision 035): every checkout it still has open is cancelled at
+   * its provider and marked failed. One the buyer managed to pay anyway is refunded (see applyEvent).
+   */
+  async function cancelOpenCheckouts(userId: string): Promise<void> {
+    const now = new Date();
+    for (const p of await repo.pendingForUser(db, userId)) {
+      try {
+        await askProvider(p, now, { message: 'The account was deleted.' });
+      } catch (err) {
+        deps.log?.error({ err, paymentId: p.id }, 'cancelling a checkout of a deleted account failed');
+      }
     }
   }
 
@@ -261,6 +407,8 @@ export function createPaymentsService(deps: {
     },
     startCheckout,
     chargeSaved,
+    reconcile,
+    cancelOpenCheckouts,
     onPayment(listener: PaymentListener): void {
       listeners.push(listener);
     },
@@ -323,7 +471,10 @@ export function createPaymentsService(deps: {
       if (p.status !== 'success' || !p.providerRef) throw forbidden('payment.refundOnlySuccessful');
       const name = p.provider as PaymentProviderName;
       const settled = await provider(name).refund(p.providerRef, p.amount);
-      await settle(name, (settled ?? []).map((e) => ({ ...e, paymentId: e.paymentId ?? p.id })));
+      await settle(
+        name,
+        (settled ?? []).map((e) => ({ ...e, paymentId: e.paymentId ?? p.id })),
+      );
     },
   };
 }

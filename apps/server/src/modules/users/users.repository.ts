@@ -16,6 +16,11 @@ export function createUsersRepository() {
         .limit(1);
       return row ?? null;
     },
+    /** Locks the user row (any state) for the rest of the transaction; null when there is none. */
+    async lockAny(db: DbOrTx, id: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+      return row ?? null;
+    },
     async findByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
       const [row] = await db
         .select()

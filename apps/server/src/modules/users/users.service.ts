@@ -13,6 +13,8 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
   const { db, repo, ledger } = deps;
   /** Work other modules do when an account is deleted (cancel subscriptions, revoke sessions). */
   const deactivateListeners: ((userId: string) => Promise<void>)[] = [];
+  /** Work after the deletion has committed (open checkouts are cancelled: decision 035). */
+  const deactivatedListeners: ((userId: string) => Promise<void>)[] = [];
 
   return {
     async getById(id: string): Promise<UserRow> {
@@ -22,6 +24,14 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
     },
     async findById(id: string): Promise<UserRow | null> {
       return repo.findById(db, id);
+    },
+    /**
+     * Whether the account is still active, holding its row until the caller's transaction ends, so
+     * a deletion cannot commit between this check and what the caller does next (a credit).
+     */
+    async lockActiveIn(tx: DbOrTx, id: string): Promise<boolean> {
+      const row = await repo.lockAny(tx, id);
+      return row !== null && row.deletedAt === null;
     },
     async findByEmail(email: string): Promise<UserRow | null> {
       return repo.findByEmail(db, email);
@@ -139,6 +149,10 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
     onDeactivate(listener: (userId: string) => Promise<void>): void {
       deactivateListeners.push(listener);
     },
+    /** After an account deletion has committed. */
+    onDeactivated(listener: (userId: string) => Promise<void>): void {
+      deactivatedListeners.push(listener);
+    },
     /**
      * Deletes an account: other modules cancel what they hold (subscriptions, sessions), every
      * token is removed through the ledger, and the row is deactivated (its email freed for a new
@@ -168,6 +182,7 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
             current.subscriptionStatus === 'active' ? 'cancelled' : current.subscriptionStatus,
         });
       });
+      for (const listener of deactivatedListeners) await listener(id);
     },
     async setLanguageForChats(id: string, language: Language): Promise<UserRow> {
       const row = await repo.update(db, id, { languageForChats: language });

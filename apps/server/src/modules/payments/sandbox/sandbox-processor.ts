@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
-import type { SandboxSessionRow } from '../../../db/schema/payments.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { SandboxOutboxRow, SandboxSessionRow } from '../../../db/schema/payments.ts';
 import type { Background } from '../../../lib/background.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { signWebhook } from '../webhook-signature.ts';
@@ -60,7 +60,9 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   retryBaseMs: 500,
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long one delivery attempt holds its outbox row before another node may try. */
+const CLAIM_MS = 30_000;
+const OUTBOX_BATCH = 100;
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 export type SubmitOutcome = { redirect: string } | { error: string; field: 'number' | 'expiry' | 'cvc' };
@@ -82,34 +84,71 @@ export function createSandboxProcessor(deps: {
   const { db, repo, background } = deps;
   const opts = { ...DEFAULT_SANDBOX_OPTIONS, ...deps.options };
 
-  async function deliver(body: string): Promise<void> {
-    for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
-      const headers = {
-        'content-type': 'application/json',
-        [SANDBOX_SIGNATURE_HEADER]: signWebhook(deps.webhookSecret, body),
-      };
-      let status = 0;
-      try {
-        status = await deps.transport(SANDBOX_WEBHOOK_PATH, body, headers);
-      } catch {
-        status = 0;
-      }
-      if (status >= 200 && status < 300) return;
-      if (background.closing || attempt === opts.maxAttempts) {
-        deps.log.warn({ status, attempt }, 'sandbox webhook delivery given up');
-        return;
-      }
-      await sleep(opts.retryBaseMs * 2 ** (attempt - 1));
-    }
+  /** In-process timers for queued deliveries (cleared on close: the outbox rows stay for the next start). */
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+
+  /** Runs `task` in the background after `ms`, unless the processor stops first. */
+  function later(ms: number, task: () => Promise<unknown>): void {
+    if (stopped || background.closing) return;
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (!stopped && !background.closing) background.run(task);
+    }, ms);
+    t.unref();
+    timers.add(t);
   }
 
-  /** Queues an event: random delay, and now and then a second copy of the same event. */
-  async function emit(
+  function schedule(rows: SandboxOutboxRow[]): void {
+    for (const row of rows)
+      later(Math.max(0, row.dueAt.getTime() - Date.now()), () =>
+        deliverRow(row.id, new Date(Math.max(Date.now(), row.dueAt.getTime()))),
+      );
+  }
+
+  /** One delivery attempt of a queued event; on failure it is queued again with backoff. */
+  async function deliverRow(rowId: string, now: Date): Promise<boolean> {
+    const row = await repo.claimDelivery(db, rowId, now, new Date(Date.now() + CLAIM_MS));
+    if (!row) return false;
+    const headers = {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: signWebhook(deps.webhookSecret, row.body),
+    };
+    let status = 0;
+    try {
+      status = await deps.transport(SANDBOX_WEBHOOK_PATH, row.body, headers);
+    } catch {
+      status = 0;
+    }
+    if (status >= 200 && status < 300) {
+      await repo.delivered(db, row.id);
+      return true;
+    }
+    if (row.attempts >= opts.maxAttempts) {
+      deps.log.warn(
+        { status, attempt: row.attempts, event: row.eventId },
+        'sandbox webhook delivery given up',
+      );
+      await repo.delivered(db, row.id);
+      return false;
+    }
+    const dueAt = new Date(Date.now() + opts.retryBaseMs * 2 ** (row.attempts - 1));
+    await repo.retryAt(db, row.id, dueAt);
+    schedule([{ ...row, dueAt }]);
+    return false;
+  }
+
+  /**
+   * Queues an event in the caller's transaction (decision 034): random delay, and now and then a
+   * second copy of the same event. Deliver with `schedule` once the transaction has committed.
+   */
+  async function enqueue(
+    tx: DbOrTx,
     session: SandboxSessionRow,
     type: SandboxEvent['type'],
     extra: { card?: SandboxEvent['data']['card']; message?: string } = {},
-  ): Promise<SandboxEvent> {
-    const seq = await repo.nextEventSeq(db, session.id);
+  ): Promise<SandboxOutboxRow[]> {
+    const seq = await repo.nextEventSeq(tx, session.id);
     const event: SandboxEvent = {
       id: `evt_${session.id}_${seq}`,
       type,
@@ -125,13 +164,61 @@ export function createSandboxProcessor(deps: {
     };
     const body = JSON.stringify(event);
     const copies = Math.random() < opts.duplicateRate ? 2 : 1;
-    for (let i = 0; i < copies; i++) {
-      background.run(async () => {
-        await sleep(Math.floor(Math.random() * (opts.maxDelayMs + 1)));
-        await deliver(body);
-      });
+    return repo.enqueue(
+      tx,
+      Array.from({ length: copies }, () => ({
+        id: id('whd'),
+        eventId: event.id,
+        body,
+        dueAt: new Date(Date.now() + Math.floor(Math.random() * (opts.maxDelayMs + 1))),
+      })),
+    );
+  }
+
+  /** Moves a session on (only from `from`) and queues its event, in one transaction. */
+  async function move(
+    sessionId: string,
+    from: SandboxSessionRow['status'][],
+    to: SandboxSessionRow['status'],
+    type: SandboxEvent['type'] | null,
+    extra: { card?: SandboxEvent['data']['card']; message?: string; cardId?: string } = {},
+  ): Promise<SandboxSessionRow | null> {
+    const { cardId, ...event } = extra;
+    const r = await db.transaction(async (tx) => {
+      const moved = await repo.transition(tx, sessionId, from, to, cardId ? { cardId } : {});
+      if (!moved) return null;
+      return { moved, rows: type ? await enqueue(tx, moved, type, event) : [] };
+    });
+    if (r) schedule(r.rows);
+    return r?.moved ?? null;
+  }
+
+  /** Queues one event without a state change (a dispute). */
+  async function emit(
+    session: SandboxSessionRow,
+    type: SandboxEvent['type'],
+    extra: { card?: SandboxEvent['data']['card']; message?: string } = {},
+  ): Promise<void> {
+    schedule(await db.transaction((tx) => enqueue(tx, session, type, extra)));
+  }
+
+  /**
+   * The sandbox's own recovery, run at start and by every node's sweep: queued webhooks that are
+   * due are delivered (those a crash left behind too), and a `processing` payment whose wait was
+   * lost with its node completes.
+   */
+  async function recover(now: Date = new Date()): Promise<{ delivered: number; completed: number }> {
+    let completed = 0;
+    const stuck = await repo.processingSince(db, new Date(now.getTime() - opts.processingMs), OUTBOX_BATCH);
+    for (const s of stuck) {
+      const card = await cardOf(s.cardId);
+      if (await move(s.id, ['processing'], 'succeeded', 'payment.succeeded', { card })) completed++;
     }
-    return event;
+    let delivered = 0;
+    for (const row of await repo.dueDeliveries(db, now, OUTBOX_BATCH)) {
+      if (await deliverRow(row.id, now)) delivered++;
+    }
+    return { delivered, completed };
   }
 
   async function cardOf(cardId: string | null): Promise<SandboxEvent['data']['card']> {
@@ -154,6 +241,20 @@ export function createSandboxProcessor(deps: {
 
   return {
     options: opts,
+    recover,
+    /** Stops the in-process delivery timers (shutdown); queued rows are delivered after the next start. */
+    stop(): void {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+    /** The session's state, for reconciliation (what a real processor's "retrieve" answers). */
+    async lookup(
+      sessionId: string,
+    ): Promise<{ session: SandboxSessionRow; card: SandboxEvent['data']['card'] } | null> {
+      const s = await repo.findSession(db, sessionId);
+      return s ? { session: s, card: await cardOf(s.cardId) } : null;
+    },
     async createSession(req: {
       reference: string;
       amount: number;
@@ -194,29 +295,25 @@ export function createSandboxProcessor(deps: {
       const card = check.behaviour === 'decline' ? null : await cardOf(cardId);
       switch (check.behaviour) {
         case 'decline': {
-          const moved = await repo.transition(db, s.id, ['open'], 'declined');
-          if (moved) await emit(moved, 'payment.declined', { message: 'Your card was declined.' });
+          await move(s.id, ['open'], 'declined', 'payment.declined', { message: 'Your card was declined.' });
           return { redirect: s.returnUrl };
         }
         case 'confirm': {
-          const moved = await repo.transition(db, s.id, ['open'], 'requires_confirmation', { cardId });
+          const moved = await move(s.id, ['open'], 'requires_confirmation', null, { cardId });
           return { redirect: confirmRedirect(moved ?? s) };
         }
         case 'processing': {
-          const moved = await repo.transition(db, s.id, ['open'], 'processing', { cardId });
+          const moved = await move(s.id, ['open'], 'processing', 'payment.processing', { card, cardId });
           if (moved) {
-            await emit(moved, 'payment.processing', { card });
-            background.run(async () => {
-              await sleep(opts.processingMs);
-              const done = await repo.transition(db, s.id, ['processing'], 'succeeded');
-              if (done) await emit(done, 'payment.succeeded', { card });
-            });
+            // A crash (or shutdown) during the wait is picked up by `recover`: still processing.
+            later(opts.processingMs, () =>
+              move(s.id, ['processing'], 'succeeded', 'payment.succeeded', { card }),
+            );
           }
           return { redirect: s.returnUrl };
         }
         default: {
-          const moved = await repo.transition(db, s.id, ['open'], 'succeeded', { cardId });
-          if (moved) await emit(moved, 'payment.succeeded', { card });
+          await move(s.id, ['open'], 'succeeded', 'payment.succeeded', { card, cardId });
           return { redirect: s.returnUrl };
         }
       }
@@ -224,29 +321,28 @@ export function createSandboxProcessor(deps: {
     /** The 3-D Secure challenge page: the buyer approves or fails the authentication. */
     async confirm(sessionId: string, approve: boolean): Promise<{ redirect: string }> {
       const s = await session(sessionId);
-      const moved = await repo.transition(
-        db,
-        s.id,
-        ['requires_confirmation'],
-        approve ? 'succeeded' : 'declined',
-      );
-      if (moved) {
-        if (approve) await emit(moved, 'payment.succeeded', { card: await cardOf(moved.cardId) });
-        else await emit(moved, 'payment.declined', { message: 'The card authentication failed.' });
-      }
+      if (approve)
+        await move(s.id, ['requires_confirmation'], 'succeeded', 'payment.succeeded', {
+          card: await cardOf(s.cardId),
+        });
+      else
+        await move(s.id, ['requires_confirmation'], 'declined', 'payment.declined', {
+          message: 'The card authentication failed.',
+        });
       return { redirect: s.returnUrl };
     },
     async cancel(sessionId: string): Promise<{ redirect: string }> {
       const s = await session(sessionId);
-      const moved = await repo.transition(db, s.id, ['open', 'requires_confirmation'], 'canceled');
-      if (moved) await emit(moved, 'payment.canceled', { message: 'The payment was canceled.' });
+      await move(s.id, ['open', 'requires_confirmation'], 'canceled', 'payment.canceled', {
+        message: 'The payment was canceled.',
+      });
       return { redirect: s.returnUrl };
     },
     async refund(sessionId: string): Promise<void> {
       const s = await session(sessionId);
-      const moved = await repo.transition(db, s.id, ['succeeded'], 'refunded');
+      const card = await cardOf(s.cardId);
+      const moved = await move(s.id, ['succeeded'], 'refunded', 'payment.refunded', { card });
       if (!moved) throw new AppError('CONFLICT', 'payment.refundOnlySucceeded');
-      await emit(moved, 'payment.refunded', { card: await cardOf(moved.cardId) });
     },
     /** A cardholder disputes a payment with their bank (tests and the operator's sandbox tools). */
     async chargeback(sessionId: string): Promise<void> {
@@ -267,21 +363,25 @@ export function createSandboxProcessor(deps: {
     }): Promise<{ sessionId: string; status: 'succeeded' | 'declined'; message?: string }> {
       const card = await repo.findCard(db, req.cardId);
       const ok = card?.behaviour === 'ok';
-      const s = await repo.insertSession(db, {
-        id: id('ch'),
-        reference: req.reference,
-        amount: req.amount,
-        currency: req.currency,
-        description: req.description,
-        returnUrl: '',
-        status: ok ? 'succeeded' : 'declined',
-        cardId: card?.id ?? null,
-      });
       const message = ok ? undefined : card ? 'Your card was declined.' : 'The saved card does not exist.';
-      await emit(s, ok ? 'payment.succeeded' : 'payment.declined', {
-        card: card ? { id: card.id, last4: card.last4, brand: card.brand } : null,
-        ...(message ? { message } : {}),
+      const { s, rows } = await db.transaction(async (tx) => {
+        const s = await repo.insertSession(tx, {
+          id: id('ch'),
+          reference: req.reference,
+          amount: req.amount,
+          currency: req.currency,
+          description: req.description,
+          returnUrl: '',
+          status: ok ? 'succeeded' : 'declined',
+          cardId: card?.id ?? null,
+        });
+        const rows = await enqueue(tx, s, ok ? 'payment.succeeded' : 'payment.declined', {
+          card: card ? { id: card.id, last4: card.last4, brand: card.brand } : null,
+          ...(message ? { message } : {}),
+        });
+        return { s, rows };
       });
+      schedule(rows);
       return { sessionId: s.id, status: ok ? 'succeeded' : 'declined', ...(message ? { message } : {}) };
     },
   };

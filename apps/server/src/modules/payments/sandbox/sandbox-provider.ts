@@ -58,6 +58,26 @@ export function createSandboxProvider(deps: {
         ],
       };
     },
+    async lookup({ providerRef }) {
+      const found = providerRef ? await processor.lookup(providerRef) : null;
+      if (!found) return { state: 'unknown' };
+      const card = { savedMethod: found.card?.id ?? null, cardLast4: found.card?.last4 ?? null };
+      switch (found.session.status) {
+        case 'open':
+        case 'requires_confirmation':
+          return { state: 'open' };
+        case 'processing':
+          return { state: 'processing', ...card };
+        case 'succeeded':
+          return { state: 'succeeded', ...card };
+        case 'declined':
+          return { state: 'declined', message: 'Your card was declined.' };
+        case 'canceled':
+          return { state: 'canceled' };
+        case 'refunded':
+          return { state: 'refunded', ...card };
+      }
+    },
     async cancel(providerRef) {
       await processor.cancel(providerRef);
     },

@@ -1,6 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { sandboxCards, sandboxSessions, type SandboxSessionRow } from '../../../db/schema/payments.ts';
+import {
+  sandboxCards,
+  sandboxOutbox,
+  sandboxSessions,
+  type SandboxOutboxRow,
+  type SandboxSessionRow,
+} from '../../../db/schema/payments.ts';
 
 type SessionStatus = SandboxSessionRow['status'];
 
@@ -37,6 +43,53 @@ export function createSandboxRepository() {
         .where(eq(sandboxSessions.id, id))
         .returning({ seq: sandboxSessions.eventSeq });
       return r?.seq ?? 0;
+    },
+    /** Sessions stuck in `processing` since before `before` (their node died mid-wait). */
+    async processingSince(db: DbOrTx, before: Date, limit: number): Promise<SandboxSessionRow[]> {
+      return db
+        .select()
+        .from(sandboxSessions)
+        .where(and(eq(sandboxSessions.status, 'processing'), lt(sandboxSessions.updatedAt, before)))
+        .limit(limit);
+    },
+    async enqueue(db: DbOrTx, rows: (typeof sandboxOutbox.$inferInsert)[]): Promise<SandboxOutboxRow[]> {
+      if (!rows.length) return [];
+      return db.insert(sandboxOutbox).values(rows).returning();
+    },
+    /** Deliveries due by `now` that no node holds. */
+    async dueDeliveries(db: DbOrTx, now: Date, limit: number): Promise<SandboxOutboxRow[]> {
+      return db
+        .select()
+        .from(sandboxOutbox)
+        .where(
+          and(
+            lte(sandboxOutbox.dueAt, now),
+            or(isNull(sandboxOutbox.claimedUntil), lt(sandboxOutbox.claimedUntil, new Date())),
+          ),
+        )
+        .orderBy(asc(sandboxOutbox.dueAt))
+        .limit(limit);
+    },
+    /** Claims one delivery attempt (a conditional update: one node wins); counts the attempt. */
+    async claimDelivery(db: DbOrTx, id: string, now: Date, until: Date): Promise<SandboxOutboxRow | null> {
+      const [r] = await db
+        .update(sandboxOutbox)
+        .set({ claimedUntil: until, attempts: sql`${sandboxOutbox.attempts} + 1` })
+        .where(
+          and(
+            eq(sandboxOutbox.id, id),
+            lte(sandboxOutbox.dueAt, now),
+            or(isNull(sandboxOutbox.claimedUntil), lt(sandboxOutbox.claimedUntil, new Date())),
+          ),
+        )
+        .returning();
+      return r ?? null;
+    },
+    async delivered(db: DbOrTx, id: string): Promise<void> {
+      await db.delete(sandboxOutbox).where(eq(sandboxOutbox.id, id));
+    },
+    async retryAt(db: DbOrTx, id: string, dueAt: Date): Promise<void> {
+      await db.update(sandboxOutbox).set({ dueAt, claimedUntil: null }).where(eq(sandboxOutbox.id, id));
     },
     async insertCard(db: DbOrTx, row: typeof sandboxCards.$inferInsert): Promise<void> {
       await db.insert(sandboxCards).values(row);

@@ -22,6 +22,8 @@ export type StripeFake = {
   declineMethods: Set<string>;
   sessions: Map<string, Record<string, unknown>>;
   intents: Map<string, Record<string, unknown>>;
+  /** The buyer pays a Checkout Session on Stripe's page (its webhook is the test's to send, or not). */
+  pay: (sessionId: string) => void;
   close: () => Promise<void>;
 };
 
@@ -126,7 +128,17 @@ export async function startStripeFake(): Promise<StripeFake> {
     if (parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3]) {
       const s = sessions.get(parts[3]);
       if (!s) return notFound();
-      if (r.method === 'POST' && parts[4] === 'expire') s.status = 'expired';
+      if (r.method === 'POST' && parts[4] === 'expire') {
+        // Stripe refuses to expire a session that is no longer open.
+        if (s.status !== 'open')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired.`,
+            },
+          });
+        s.status = 'expired';
+      }
       reply(200, s);
       return;
     }
@@ -189,6 +201,14 @@ export async function startStripeFake(): Promise<StripeFake> {
     declineMethods,
     sessions,
     intents,
+    pay: (sessionId) => {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`no session ${sessionId}`);
+      s.status = 'complete';
+      s.payment_status = 'paid';
+      const pi = intents.get(String(s.payment_intent));
+      if (pi) pi.status = 'succeeded';
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../../lib/errors.ts';
-import type { ChargeResult, PaymentEvent, PaymentProvider } from '../payment-provider.ts';
+import type { ChargeResult, PaymentEvent, PaymentProvider, ProviderState } from '../payment-provider.ts';
 import { WEBHOOK_TOLERANCE_S } from '../webhook-signature.ts';
 
 const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
@@ -196,6 +196,44 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         });
       }
       return { events: await toEvents(event) };
+    },
+    async lookup({ providerRef }): Promise<ProviderState> {
+      if (!providerRef) return { state: 'unknown' };
+      try {
+        if (providerRef.startsWith('pi_')) {
+          const pi = await stripe.paymentIntents.retrieve(providerRef);
+          const savedMethod = savedMethodOf(idOf(pi.customer), idOf(pi.payment_method));
+          switch (pi.status) {
+            case 'succeeded':
+              return { state: 'succeeded', savedMethod };
+            case 'processing':
+              return { state: 'processing' };
+            case 'canceled':
+              return { state: 'canceled' };
+            case 'requires_payment_method':
+              return pi.last_payment_error
+                ? {
+                    state: pi.last_payment_error.type === 'card_error' ? 'declined' : 'failed',
+                    message: pi.last_payment_error.message ?? null,
+                  }
+                : { state: 'open' };
+            default:
+              return { state: 'open' };
+          }
+        }
+        const session = await stripe.checkout.sessions.retrieve(providerRef);
+        if (session.status === 'expired') return { state: 'canceled' };
+        if (session.status !== 'complete') return { state: 'open' };
+        if (session.payment_status === 'unpaid') return { state: 'processing' };
+        return {
+          state: 'succeeded',
+          savedMethod: savedMethodOf(idOf(session.customer), idOf(session.payment_intent)),
+        };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing')
+          return { state: 'unknown' };
+        throw err;
+      }
     },
     async cancel(providerRef) {
       if (providerRef.startsWith('pi_')) await stripe.paymentIntents.cancel(providerRef);

@@ -13,6 +13,11 @@ export type BotApiFake = {
   calls: BotApiCall[];
   /** Calls of one method, in order. */
   of: (method: string) => BotApiCall[];
+  /**
+   * A buyer pays an invoice in Telegram: the bot's Star transactions (what `getStarTransactions`
+   * lists, oldest first) gain the incoming payment. Returns its charge id.
+   */
+  pay: (invoicePayload: string, fromUserId: number, amount: number) => string;
   close: () => Promise<void>;
 };
 
@@ -20,6 +25,8 @@ export async function startBotApiFake(botToken: string): Promise<BotApiFake> {
   const calls: BotApiCall[] = [];
   const refunded = new Set<string>();
   let invoices = 0;
+  /** StarTransaction objects of the Bot API, oldest first. */
+  const transactions: Array<Record<string, unknown>> = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
@@ -57,7 +64,20 @@ export async function startBotApiFake(botToken: string): Promise<BotApiFake> {
             description: 'Bad Request: CHARGE_ALREADY_REFUNDED',
           });
         refunded.add(id);
+        const paid = transactions.find((t) => t.id === id);
+        if (paid)
+          transactions.push({
+            id,
+            amount: paid.amount,
+            date: Math.floor(Date.now() / 1000),
+            receiver: { type: 'user', user: (paid.source as { user: unknown }).user },
+          });
         return send(200, { ok: true, result: true });
+      }
+      case 'getStarTransactions': {
+        const offset = Number(body.offset ?? 0);
+        const limit = Math.min(Math.max(Number(body.limit ?? 100), 1), 100);
+        return send(200, { ok: true, result: { transactions: transactions.slice(offset, offset + limit) } });
       }
       default:
         return send(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
@@ -70,6 +90,21 @@ export async function startBotApiFake(botToken: string): Promise<BotApiFake> {
     url: `http://127.0.0.1:${port}`,
     calls,
     of: (method) => calls.filter((c) => c.method === method),
+    pay: (invoicePayload, fromUserId, amount) => {
+      const id = `stxfake${transactions.length + 1}_${invoicePayload}`;
+      transactions.push({
+        id,
+        amount,
+        date: Math.floor(Date.now() / 1000),
+        source: {
+          type: 'user',
+          transaction_type: 'invoice_payment',
+          user: { id: fromUserId, is_bot: false, first_name: 'Alex' },
+          invoice_payload: invoicePayload,
+        },
+      });
+      return id;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PaymentRow } from '../../../db/schema/payments.ts';
 import { AppError, unauthorized } from '../../../lib/errors.ts';
 import { safeEqual } from '../../../lib/tokens.ts';
-import type { PaymentEvent, PaymentProvider } from '../payment-provider.ts';
+import type { PaymentEvent, PaymentProvider, ProviderState } from '../payment-provider.ts';
 
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 const TELEGRAM_API_DEFAULT = 'https://api.telegram.org';
@@ -48,6 +48,34 @@ const TelegramUpdate = z
       .optional(),
   })
   .loose();
+
+/** `getStarTransactions` (Bot API): the parts reconciliation reads. */
+const StarTransactions = z
+  .object({
+    transactions: z.array(
+      z
+        .object({
+          id: z.string(),
+          date: z.number(),
+          source: z
+            .object({
+              type: z.string(),
+              user: User.optional(),
+              invoice_payload: z.string().optional(),
+            })
+            .loose()
+            .optional(),
+          receiver: z
+            .object({ type: z.string(), user: User.optional(), invoice_payload: z.string().optional() })
+            .loose()
+            .optional(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+/** Pages of `getStarTransactions` a reconciliation reads at most (100 transactions each). */
+const STAR_PAGES = 20;
 
 /** One event id per Stars charge, whichever update or call reports it: a replay is applied once. */
 const chargeEventId = (chargeId: string) => `tg:charge:${chargeId}`;
@@ -171,6 +199,34 @@ export function createTelegramStarsProvider(
         return { events: [event], reply: { ok: true } };
       }
       return { events: [], reply: { ok: true } };
+    },
+    /**
+     * Reconciliation: the bot's Star transactions (newest pages first are not guaranteed, so it
+     * reads up to STAR_PAGES pages) searched for a payment whose invoice payload is ours.
+     */
+    async lookup({ paymentId }): Promise<ProviderState> {
+      let paid: { id: string; from: number } | null = null;
+      // A refund is a transaction to the user with the same id as the payment's.
+      const refundIds = new Set<string>();
+      for (let page = 0; page < STAR_PAGES; page++) {
+        const raw = await call<unknown>('getStarTransactions', { offset: page * 100, limit: 100 });
+        const parsed = StarTransactions.safeParse(raw);
+        if (!parsed.success)
+          throw new AppError('UNAVAILABLE', 'telegram.refused', {
+            method: 'getStarTransactions',
+            why: 'unexpected answer',
+          });
+        for (const t of parsed.data.transactions) {
+          if (t.source?.type === 'user' && t.source.invoice_payload === paymentId && t.source.user)
+            paid = { id: t.id, from: t.source.user.id };
+          if (t.receiver?.type === 'user') refundIds.add(t.id);
+        }
+        if (parsed.data.transactions.length < 100) break;
+      }
+      if (paid && refundIds.has(paid.id))
+        return { state: 'refunded', providerRef: chargeRef(paid.from, paid.id) };
+      if (paid) return { state: 'succeeded', providerRef: chargeRef(paid.from, paid.id) };
+      return { state: 'open' };
     },
     async cancel() {
       // An unpaid invoice link simply lapses: there is nothing to cancel at Telegram.
