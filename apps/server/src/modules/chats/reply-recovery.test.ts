@@ -12,8 +12,8 @@ import {
   type Session,
   type TestApp,
 } from '../../test/test-app.ts';
-import { createBuiltinBrain } from './engine/builtin-brain.ts';
-import type { Brain } from './engine/brain.ts';
+import { createBuiltinBrain } from '@amora/companion/engine/builtin-brain.ts';
+import type { Brain } from '@amora/companion/engine/brain.ts';
 
 /**
  * Decision 033: a reply the user paid for and never got (its node died or stalled) is failed and
