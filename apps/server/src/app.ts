@@ -45,6 +45,7 @@ import { createChatsService } from './modules/chats/chats.service.ts';
 import { startCompanionClock } from './modules/chats/companion.service.ts';
 import type { Brain } from '@amora/companion/engine/brain.ts';
 import { createBuiltinBrain } from '@amora/companion/engine/builtin-brain.ts';
+import { engineLanguages, languages, type Language } from '@amora/shared/enums.ts';
 import { createOpenAiBrain } from './modules/chats/engine/openai-brain.ts';
 import { createOpenAiClient } from './modules/chats/engine/openai-client.ts';
 import { createAiStatusTracker } from './modules/chats/ai-status.ts';
@@ -113,6 +114,8 @@ export const DEFAULT_WEB_DIST = resolve(serverRoot(), '../web/dist');
 export type BuildOptions = {
   /** Replaces the companion engine (tests). */
   brain?: Brain;
+  /** The chat languages a replaced engine writes (tests); default: the built-in engine's. */
+  chatLanguages?: readonly Language[];
   /** Where media files live; defaults to DATA_DIR/media. */
   mediaRoot?: string;
   logger?: FastifyBaseLogger | boolean;
@@ -219,8 +222,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const bots = createBotsService({ db, repo: botsRepo, storage });
   // The engine: OpenAI-compatible when LLM_BASE_URL is set, else the built-in one (DESIGN §4).
   const useLlm = !opts.brain && Boolean(config.LLM_BASE_URL && config.LLM_MODEL);
+  // The OpenAI-compatible engine writes every chat language of SPEC §3; the built-in one en and ru.
+  const chatLanguages = opts.chatLanguages ?? (useLlm ? languages : engineLanguages);
   const aiStatus = createAiStatusTracker({
     engine: opts.brain?.name ?? (useLlm ? 'openai' : 'builtin'),
+    languages: chatLanguages,
     onChange: (status) => {
       app.log.warn({ aiStatus: status }, 'AI status changed');
       realtime.toAll('ai_status', status);
@@ -278,6 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     idempotency,
     realtime,
     brain,
+    chatLanguages,
     background,
     log: app.log,
     replyDelayMs: config.REPLY_DELAY_MS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Language } from './enums.ts';
 
 /**
  * Health of the engine that writes her replies (SPEC §4 `get_lifecheck_ai`, §7 "server AI status").
@@ -18,6 +19,12 @@ export const AiStatus = z
     lastErrorAt: z.string().nullable(),
     /** When the status last changed (ISO). */
     since: z.string(),
+    /**
+     * The chat languages the active engine writes (issue 10 item 6): all 13 of SPEC §3 with the
+     * OpenAI-compatible engine, English and Russian with the built-in one. The chat-language
+     * picker offers only these; the server refuses the others (409).
+     */
+    languages: z.array(Language),
   })
   .meta({ id: 'AiStatus' });
 export type AiStatus = z.infer<typeof AiStatus>;

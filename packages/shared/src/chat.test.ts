@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkMessage, levelForPoints, levelProgress, normalizeMessage, textareaHeight } from './chat.ts';
+import {
+  asLevel,
+  checkMessage,
+  levelForPoints,
+  levelProgress,
+  normalizeMessage,
+  textareaHeight,
+} from './chat.ts';
 import { formatTokens } from './wallet.ts';
 
 describe('message rules', () => {
@@ -19,9 +26,14 @@ describe('message rules', () => {
 
 describe('levels', () => {
   it('maps points to levels at the markers 20, 39 and 58', () => {
-    expect([0, 19, 20, 38, 39, 57, 58, 65, 99, -5].map(levelForPoints)).toEqual([
+    expect([0, 19, 20, 38, 39, 57, 58, 65, 99, -5].map((p) => levelForPoints(p))).toEqual([
       1, 1, 2, 2, 3, 3, 4, 4, 4, 1,
     ]);
+  });
+  it('follows markers the operator moved', () => {
+    expect([9, 10, 29, 30, 50].map((p) => levelForPoints(p, [10, 30, 50]))).toEqual([1, 2, 2, 3, 4]);
+    expect(levelProgress(20, [10, 30, 50])).toBe(0.5);
+    expect([0, 1, 3, 4, 9].map((l) => asLevel(l))).toEqual([1, 1, 3, 4, 4]);
   });
   it('reports progress inside the level', () => {
     expect(levelProgress(0)).toBe(0);

@@ -109,6 +109,7 @@ export const CommandResponse = z.object({ updatedTokens: z.number().int() });
 
 // Pure message, level and input rules live in the zod-free rules.ts (the web's first load).
 export {
+  asLevel,
   checkMessage,
   clampPoints,
   levelForPoints,
@@ -116,5 +117,6 @@ export {
   messageLength,
   normalizeMessage,
   textareaHeight,
+  type LevelMarkers,
   type MessageCheck,
 } from './rules.ts';

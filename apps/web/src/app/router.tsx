@@ -44,7 +44,9 @@ const TasksPage = lazy(() =>
   import('../features/faq/components/tasks-page.tsx').then((m) => ({ default: m.TasksPage })),
 );
 const SetTokensPage = lazy(() =>
-  import('../features/registration/components/set-tokens-page.tsx').then((m) => ({ default: m.SetTokensPage })),
+  import('../features/registration/components/set-tokens-page.tsx').then((m) => ({
+    default: m.SetTokensPage,
+  })),
 );
 const NoAccessPage = lazy(() => import('./no-access-page.tsx').then((m) => ({ default: m.NoAccessPage })));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));

@@ -78,6 +78,8 @@ export const en = {
   'chat.afterFirstPurchase': 'Available after your first purchase',
   'chat.atLevel': 'Available at level {{level}}',
   'chat.giftNotOnSale': 'This gift is not on sale',
+  'chat.languageUnsupported':
+    'She cannot write in {{language}} on this server: she writes {{languages}}. Choose one of these languages for the chat.',
   'chat.onlyHerLiked': 'Only her messages can be liked',
   'tokens.insufficient': 'Not enough tokens. Top up your balance to continue.',
   // media

@@ -72,6 +72,8 @@ export const ru: Record<MessageKey, string> = {
   'chat.afterFirstPurchase': 'Доступно после первой покупки',
   'chat.atLevel': 'Доступно с уровня {{level}}',
   'chat.giftNotOnSale': 'Этот подарок не продаётся',
+  'chat.languageUnsupported':
+    'На этом сервере она не пишет на языке {{language}}: она пишет на {{languages}}. Выберите для чата один из этих языков.',
   'chat.onlyHerLiked': 'Лайкать можно только её сообщения',
   'tokens.insufficient': 'Недостаточно токенов. Пополните баланс, чтобы продолжить.',
   'media.noPhotos': 'У {{name}} пока нет фото, которыми можно поделиться',

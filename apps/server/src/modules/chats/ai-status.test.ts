@@ -9,10 +9,16 @@ describe('AI status tracker', () => {
     let clock = Date.parse('2025-06-01T10:00:00Z');
     const s = createAiStatusTracker({
       engine: 'openai',
+      languages: ['en', 'de'],
       onChange: (x) => changes.push(x),
       now: () => new Date(clock),
     });
-    expect(s.current()).toMatchObject({ engine: 'openai', status: 'ok', lastErrorAt: null });
+    expect(s.current()).toMatchObject({
+      engine: 'openai',
+      status: 'ok',
+      lastErrorAt: null,
+      languages: ['en', 'de'],
+    });
     s.success();
     expect(changes).toHaveLength(0);
     clock += 1000;

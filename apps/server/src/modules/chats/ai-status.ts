@@ -1,4 +1,5 @@
 import type { AiHealth, AiStatus } from '@amora/shared/ai-status.ts';
+import type { Language } from '@amora/shared/enums.ts';
 
 /** Consecutive failed replies after which the engine counts as down. */
 const DOWN_AFTER_FAILURES = 2;
@@ -10,6 +11,8 @@ const DOWN_AFTER_FAILURES = 2;
  */
 export function createAiStatusTracker(opts: {
   engine: string;
+  /** The chat languages the engine writes. */
+  languages: readonly Language[];
   onChange?: (status: AiStatus) => void;
   now?: () => Date;
   downAfter?: number;
@@ -26,6 +29,7 @@ export function createAiStatusTracker(opts: {
     status,
     lastErrorAt: lastErrorAt?.toISOString() ?? null,
     since: since.toISOString(),
+    languages: [...opts.languages],
   });
 
   function set(next: AiHealth): void {

@@ -8,7 +8,7 @@ import {
 } from '@amora/shared/chat.ts';
 import { asLevel } from '@amora/shared/rules.ts';
 import { modeLabelFor } from '@amora/shared/companion.ts';
-import { Language, Mood, engineLanguageFor } from '@amora/shared/enums.ts';
+import { Language, Mood, engineLanguageFor, engineLanguages } from '@amora/shared/enums.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ChatRow, MessageRow, OwedReplyRow } from '../../db/schema/chats.ts';
@@ -55,6 +55,8 @@ export type ChatsDeps = {
   idempotency: IdempotencyService;
   realtime: Realtime;
   brain: Brain;
+  /** The chat languages the engine writes (issue 10 item 6); a chat in another one is refused. */
+  chatLanguages?: readonly Language[];
   background: Background;
   log: FastifyBaseLogger;
   replyDelayMs: number;
@@ -89,6 +91,17 @@ export function createChatsService(deps: ChatsDeps) {
 
   function assertCanChat(user: UserRow): void {
     if (user.banned) throw banned(user.bannedReason);
+  }
+
+  const spoken: readonly Language[] = deps.chatLanguages ?? engineLanguages;
+  const speaks = (language: string): boolean => (spoken as readonly string[]).includes(language);
+  /** 409 for a chat language the engine does not write: never a silent English reply to it. */
+  function assertSpoken(language: string): void {
+    if (!speaks(language))
+      throw new AppError('CONFLICT', 'chat.languageUnsupported', {
+        language: language.toUpperCase(),
+        languages: spoken.map((l) => l.toUpperCase()).join(', '),
+      });
   }
 
   async function owned(userId: string, chatId: string): Promise<ChatRow> {
@@ -166,6 +179,7 @@ export function createChatsService(deps: ChatsDeps) {
     companion,
     staleLockMs: deadlineMs,
     owe,
+    assertSpoken,
     replyLater: ({ userId, chatId, userMessage }) =>
       background.run(() => reply({ userId, chatId, userMessage, charged: 0 })),
   });
@@ -417,7 +431,14 @@ export function createChatsService(deps: ChatsDeps) {
       if (existing) return { chat: await chatDto(existing, bot), created: false };
 
       const { tokens_for_model: cost } = await settings.costs();
-      const language = input.language ?? Language.catch('en').parse(user.languageForChats);
+      if (input.language) assertSpoken(input.language);
+      // Without a choice, the user's chat language, else the interface language, when she writes it.
+      const language =
+        input.language ??
+        [user.languageForChats, user.language]
+          .map((l) => Language.catch('en').parse(l))
+          .find((l) => speaks(l)) ??
+        'en';
       const chatId = newId();
       const draft: ChatRow = {
         id: chatId,
@@ -535,6 +556,7 @@ export function createChatsService(deps: ChatsDeps) {
       const bot = await bots.get(chat.botId);
       const isSupport = bot.row.isSupport;
       if (chat.status === 'broken') throw forbidden('chat.broken');
+      if (!isSupport) assertSpoken(chat.language);
       let photo: string | null = null;
       if (photoData !== undefined) {
         if (!deps.replyMedia) throw forbidden('chat.photosUnavailable');
@@ -702,10 +724,16 @@ export function createChatsService(deps: ChatsDeps) {
       return updated!;
     },
 
-    /** The user's chat language changed: new replies in every chat come in it. */
+    /**
+     * The user's chat language changed: new replies in every chat come in it, when the engine
+     * writes it (else the chats keep theirs; the picker says which languages she writes).
+     */
     async setLanguageForUser(userId: string, language: Language): Promise<void> {
-      await repo.updateAllForUser(db, userId, { language });
+      if (speaks(language)) await repo.updateAllForUser(db, userId, { language });
     },
+
+    /** The chat languages the engine writes. */
+    chatLanguages: spoken,
   };
 }
 export type ChatsService = ReturnType<typeof createChatsService>;

@@ -248,11 +248,11 @@ describe('mode, spicy, language, reload', () => {
 
   it('changes the chat language and says so in the chat', async () => {
     const { s, chatId } = await paidChat();
-    expect((await command(s, chatId, 'language:de')).statusCode).toBe(200);
+    expect((await command(s, chatId, 'language:ru')).statusCode).toBe(200);
     const chat = await chatOf(s, chatId);
-    expect(chat.language).toBe('de');
+    expect(chat.language).toBe('ru');
     const event = chat.messages.find((m) => m.eventType === 'language_changed');
-    expect(event?.language).toBe('de');
+    expect(event?.language).toBe('ru');
   });
 
   it('reload is free and harmless', async () => {

@@ -25,6 +25,8 @@ export type CompanionCommandDeps = {
     tx: DbOrTx,
     input: { userId: string; chatId: string; messageId: string; charged: number },
   ) => Promise<void>;
+  /** Refuses (409) a chat language the engine does not write. */
+  assertSpoken: (language: string) => void;
   /** Her reply to a stored user message, in the background (the chat is already locked). */
   replyLater: (input: { userId: string; chatId: string; userMessage: MessageRow }) => void;
 };
@@ -134,7 +136,10 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
 
   dispatcher.register({
     name: 'language',
-    cost: (ctx) => ctx.settings.companion.tokens_for_language,
+    cost: (ctx) => {
+      deps.assertSpoken(ctx.command.language);
+      return ctx.settings.companion.tokens_for_language;
+    },
     async run(ctx, tools) {
       const { chat, command } = ctx;
       const result = await db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import { OffersPanel } from './offers-panel.tsx';
 import { PlatformPanel } from './platform-panel.tsx';
 import { PromoPanel } from './promo-panel.tsx';
 import { RegistrationPanel } from './registration-panel.tsx';
+import { RelationshipPanel } from './relationship-panel.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
 import styles from './admin.module.css';
@@ -27,6 +28,7 @@ const sections = [
   { path: 'registration', label: 'admin.nav.registration' },
   { path: 'promo', label: 'admin.nav.promo' },
   { path: 'offers', label: 'admin.nav.offers' },
+  { path: 'relationship', label: 'admin.nav.relationship' },
 ] as const;
 
 /**
@@ -110,6 +112,7 @@ export function AdminConsole() {
           <Route path="registration" element={<RegistrationPanel />} />
           <Route path="promo" element={<PromoPanel />} />
           <Route path="offers" element={<OffersPanel />} />
+          <Route path="relationship" element={<RelationshipPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>

@@ -1,4 +1,4 @@
-import { levelForPoints, mainPhoto } from '@amora/shared/rules.ts';
+import { asLevel, mainPhoto } from '@amora/shared/rules.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -33,7 +33,7 @@ export function ChatInfoPage() {
   }
   const bot = chat.bot;
   const ru = i18n.language === 'ru';
-  const level = levelForPoints(chat.points);
+  const level = asLevel(chat.level);
   const hobbies = ru && bot.hobbies_ru.length ? bot.hobbies_ru : bot.hobbies;
   const main = mainPhoto(bot);
   const photos = [main, ...bot.photos.filter((p) => p !== main)].filter((p): p is string => Boolean(p));

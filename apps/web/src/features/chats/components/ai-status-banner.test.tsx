@@ -18,6 +18,7 @@ const status = (s: AiStatus['status']): AiStatus => ({
   status: s,
   lastErrorAt: s === 'ok' ? null : '2025-06-01T10:00:00.000Z',
   since: '2025-06-01T10:00:00.000Z',
+  languages: ['en', 'ru'],
 });
 
 function setup(initial: AiStatus) {

@@ -10,6 +10,8 @@ import { useAuthStore } from '../../auth/store.ts';
 import { settingsKeys } from '../../settings/api/settings-api.ts';
 import { useWalletUiStore } from '../../wallet/store.ts';
 import type * as ChatsApi from '../api/chats-api.ts';
+import { languages as allLanguages, type Language } from '@amora/shared/enums.ts';
+import { aiStatusKey } from '../api/ai-status-api.ts';
 import { CommandsPanel } from './commands-panel.tsx';
 
 const sendCommand = vi.fn<(chatId: string, command: string) => Promise<{ updatedTokens: number }>>();
@@ -55,8 +57,16 @@ const chat = (over: Partial<Chat> = {}): Chat => ({
   ...over,
 });
 
-function renderPanel(c: Chat) {
+function renderPanel(c: Chat, languages?: Language[]) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (languages)
+    qc.setQueryData(aiStatusKey, {
+      engine: 'test',
+      status: 'ok',
+      lastErrorAt: null,
+      since: '2025-01-01T00:00:00.000Z',
+      languages,
+    });
   const settings = {
     purchase: [],
     subscription: [],
@@ -142,5 +152,59 @@ describe('CommandsPanel', () => {
     expect(screen.queryByTestId('gift-toggle')).toBeNull();
     fireEvent.click(screen.getByTestId('commands-toggle'));
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Reload']);
+  });
+
+  it('switches her mode from the commands panel: three buttons, the current one pressed', async () => {
+    sendCommand.mockResolvedValue({ updatedTokens: 500 });
+    renderPanel(chat({ mode: 'gentle' }), ['en', 'ru']);
+    fireEvent.click(screen.getByTestId('commands-toggle'));
+    const group = screen.getByRole('group', { name: 'Her mode:' });
+    expect(group).toBeInTheDocument();
+    expect(screen.getByTestId('mode-gentle')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('mode-dominant')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Submissive' })).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('mode-gentle'));
+    expect(sendCommand).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('mode-dominant'));
+    await waitFor(() => expect(sendCommand).toHaveBeenCalledWith('c1', 'mode:dominant'));
+  });
+
+  it('marks the mode the chat is in', () => {
+    renderPanel(chat({ mode: 'submissive' }), ['en', 'ru']);
+    fireEvent.click(screen.getByTestId('commands-toggle'));
+    expect(screen.getByTestId('mode-submissive')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('mode-gentle')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('has no mode buttons for a New-status user', () => {
+    setUser({ status: 'New' });
+    renderPanel(chat(), ['en', 'ru']);
+    fireEvent.click(screen.getByTestId('commands-toggle'));
+    expect(screen.queryByTestId('chat-modes')).toBeNull();
+  });
+
+  it('offers only the languages the built-in engine writes, and says so', async () => {
+    sendCommand.mockResolvedValue({ updatedTokens: 500 });
+    renderPanel(chat(), ['en', 'ru']);
+    fireEvent.click(screen.getByTestId('commands-toggle'));
+    fireEvent.click(screen.getByTestId('quick-language'));
+    const list = await screen.findByTestId('chat-language-list');
+    expect(list.querySelectorAll('button')).toHaveLength(2);
+    expect(screen.queryByTestId('chat-language-de')).toBeNull();
+    expect(screen.getByTestId('chat-language-note')).toHaveTextContent(
+      'On this server she writes only in English, Русский.',
+    );
+    fireEvent.click(screen.getByTestId('chat-language-ru'));
+    await waitFor(() => expect(sendCommand).toHaveBeenCalledWith('c1', 'language:ru'));
+  });
+
+  it('offers all 13 languages, without the note, when the engine writes them', async () => {
+    renderPanel(chat(), [...allLanguages]);
+    fireEvent.click(screen.getByTestId('commands-toggle'));
+    fireEvent.click(screen.getByTestId('quick-language'));
+    const list = await screen.findByTestId('chat-language-list');
+    expect(list.querySelectorAll('button')).toHaveLength(13);
+    expect(screen.getByTestId('chat-language-ja')).toBeInTheDocument();
+    expect(screen.queryByTestId('chat-language-note')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { Chat } from '@amora/shared/chat.ts';
 import { giftIconShakes, highlightedGift, quickActions, type QuickAction } from '@amora/shared/companion.ts';
-import { languages } from '@amora/shared/enums.ts';
+import { chatModes, type ChatMode } from '@amora/shared/enums.ts';
 import { formatTokens } from '@amora/shared/wallet.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { useAuthStore } from '../../auth/store.ts';
 import { useSettings } from '../../settings/hooks/use-settings.ts';
 import { openNoTokens } from '../../wallet/store.ts';
 import { sendCommand } from '../api/chats-api.ts';
+import { spokenLanguages } from '../chat-languages.ts';
+import { useAiStatus } from './ai-status-banner.tsx';
 import styles from './commands-panel.module.css';
 
 type PanelState = 'empty' | 'commands' | 'gift';
@@ -38,11 +40,14 @@ export function CommandsPanel({ chat }: { chat: Chat }) {
   const user = useAuthStore((s) => s.user);
   const setTokens = useAuthStore((s) => s.setTokens);
   const { data: settings } = useSettings();
+  // Only the languages the server's engine writes (issue 10 item 6); the others are refused.
+  const spoken = spokenLanguages(useAiStatus());
   const tokens = user?.tokens ?? 0;
   const isSupport = chat.bot.remote_id === 0;
   const isNewUser = user?.status === 'New';
   const broken = chat.status === 'broken';
   const canGift = !isNewUser && !isSupport && !broken;
+  const canSwitchMode = canGift;
 
   const actions = quickActions({
     mood: chat.mood,
@@ -81,6 +86,11 @@ export function CommandsPanel({ chat }: { chat: Chat }) {
     if (a.command) void run(a.command).then((ok) => ok && setState('empty'));
   }
 
+  function onMode(mode: ChatMode): void {
+    if (mode === chat.mode) return;
+    void run(`mode:${mode}`);
+  }
+
   function onGift(id: string, price: number): void {
     if (tokens < price) return openNoTokens();
     void run(`gift:${id}`).then((ok) => ok && setState('empty'));
@@ -97,6 +107,26 @@ export function CommandsPanel({ chat }: { chat: Chat }) {
         <p className={styles.notice} role="status" data-testid="command-notice">
           {notice}
         </p>
+      ) : null}
+      {state === 'commands' && canSwitchMode ? (
+        <div className={styles.modes} role="group" aria-labelledby="chat-mode-label" data-testid="chat-modes">
+          <span id="chat-mode-label" className={styles.modesLabel}>
+            {t('companion.mode.title')}
+          </span>
+          {chatModes.map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={styles.action}
+              aria-pressed={chat.mode === m}
+              data-testid={`mode-${m}`}
+              disabled={busy}
+              onClick={() => onMode(m)}
+            >
+              {t(`companion.mode.${m}`)}
+            </button>
+          ))}
+        </div>
       ) : null}
       {state === 'commands' ? (
         <ul className={styles.actions} aria-label={t('companion.commands')}>
@@ -200,12 +230,21 @@ export function CommandsPanel({ chat }: { chat: Chat }) {
         size="sm"
         testId="chat-language-dialog"
       >
-        <ul className={styles.languages}>
-          {languages.map((code) => (
+        {spoken.limited ? (
+          <p className={styles.languageNote} data-testid="chat-language-note">
+            {t('companion.language.only', {
+              languages: spoken.languages.map((code) => t(`companion.languages.${code}`)).join(', '),
+            })}
+          </p>
+        ) : null}
+        <ul className={styles.languages} data-testid="chat-language-list">
+          {spoken.languages.map((code) => (
             <li key={code}>
               <button
                 type="button"
                 className={`${styles.action} ${chat.language === code ? styles.highlighted : ''}`}
+                data-testid={`chat-language-${code}`}
+                aria-current={chat.language === code || undefined}
                 onClick={() => {
                   setPickLanguage(false);
                   void run(`language:${code}`).then((ok) => ok && setState('empty'));
