@@ -30,6 +30,14 @@ import {
 } from './phrasebook.ts';
 import { books, writeFirstOpeners } from './phrases.ts';
 import { reactToPhoto } from './photo-reactions.ts';
+import {
+  extractProfile,
+  isNotAnAnswer,
+  pronounName,
+  recallQuestion,
+  type RecallQuestion,
+} from './profile.ts';
+import { ackSlots, answerRecall, rememberProfile, type ProfileTold } from './recall.ts';
 import { fingerprint } from './text.ts';
 
 /*
@@ -42,7 +50,7 @@ const MAX_REPLY_LENGTH = 600;
 /** Replies within this many turns are never repeated word for word. */
 const NO_REPEAT_WINDOW = 30;
 
-type Told = 'name' | 'city' | 'job' | 'like' | 'plan' | 'pet' | 'age';
+type Told = 'name' | 'city' | 'job' | 'like' | 'plan' | 'pet' | 'age' | Exclude<ProfileTold, 'pet'>;
 
 const tellIntent: Record<Told, Intent> = {
   name: 'tell_name',
@@ -52,7 +60,26 @@ const tellIntent: Record<Told, Intent> = {
   plan: 'tell_plans',
   pet: 'tell_pet',
   age: 'tell_age',
+  petname: 'tell_pet',
+  family: 'tell_family',
+  'family.named': 'tell_family',
+  dislike: 'tell_dislike',
+  fav: 'tell_fav',
+  birthday: 'tell_birthday',
+  event: 'tell_event',
+  study: 'tell_study',
 };
+
+const profileTold: ReadonlySet<Told> = new Set<Told>([
+  'petname',
+  'family',
+  'family.named',
+  'dislike',
+  'fav',
+  'birthday',
+  'event',
+  'study',
+]);
 
 /** What "and you?" means after the user talked about a topic. */
 const topicQuestion: Record<string, Intent | 'her_plans' | 'her_pets'> = {
@@ -115,6 +142,13 @@ const points: Partial<Record<Intent, number>> = {
   tell_plans: 2,
   tell_pet: 2,
   tell_age: 2,
+  tell_family: 2,
+  tell_dislike: 2,
+  tell_fav: 2,
+  tell_birthday: 2,
+  tell_event: 2,
+  tell_study: 2,
+  ask_memory: 2,
   request_explicit: 0,
 };
 
@@ -256,12 +290,26 @@ function focusFor(r: { key: Told; fact: Fact }): FactFocus {
 type Plan = {
   intent: Intent;
   /** The phrase-book intent whose lines form the body, or a special body. */
-  body: BodyIntent | 'her_plans' | 'her_pets' | 'question_back' | 'remember' | { tell: Told };
+  body:
+    | BodyIntent
+    | 'her_plans'
+    | 'her_pets'
+    | 'question_back'
+    | 'remember'
+    | { tell: Told }
+    | { recall: RecallQuestion };
 };
 
-function choosePlan(analysis: IntentAnalysis | null, told: Told[], again: Told[], mem: BrainMemory): Plan {
+function choosePlan(
+  analysis: IntentAnalysis | null,
+  told: Told[],
+  again: Told[],
+  mem: BrainMemory,
+  recall: RecallQuestion | null,
+): Plan {
   if (!analysis) return { intent: 'photo', body: 'photo' };
   const matched = analysis.matched;
+  if (recall && !matched.some((i) => recallBeats.has(i))) return { intent: 'ask_memory', body: { recall } };
   const primary = matched.find((i) => !lowPriority.has(i) && i !== 'question_back');
   const wantsBack = matched.includes('question_back');
 
@@ -281,6 +329,9 @@ function choosePlan(analysis: IntentAnalysis | null, told: Told[], again: Told[]
   if (analysis.isQuestion) return { intent: 'question', body: 'question' };
   return { intent: 'fallback', body: 'fallback' };
 }
+
+/** Intents that win over a question about the user in the same message. */
+const recallBeats: ReadonlySet<Intent> = new Set<Intent>(['insult', 'request_explicit', 'goodbye']);
 
 function moodChange(intent: Intent, tone: Tone, mood: Mood): Mood | undefined {
   if (intent === 'insult') return mood === 'Cold' ? undefined : 'Cold';
@@ -305,13 +356,18 @@ type TurnState = {
   level: Level;
   userName: string | null;
   turn: number;
+  /** The user shrugged at her question ("hmm"): she asks nothing new and keeps waiting for the answer. */
+  hold: boolean;
 };
+
+/** What she waits for after her question: a topic, or the name of the pet/relative just mentioned. */
+type Awaiting = AskTopic | 'petname' | 'relname';
 
 type Draft = {
   text: string;
   used: string[];
   recalledId?: string;
-  awaiting?: AskTopic;
+  awaiting?: Awaiting;
   hobbyAdvance: boolean;
 };
 
@@ -403,7 +459,7 @@ function compose(
   const parts: string[] = [];
   let hobbyAdvance = false;
   let recalledId: string | undefined;
-  let awaiting: AskTopic | undefined;
+  let awaiting: Awaiting | undefined;
 
   // 1. Opener: a greeting back, or a little interjection now and then.
   const greeted = analysis?.matched.includes('greeting') && plan.intent !== 'greeting';
@@ -419,13 +475,17 @@ function compose(
   // 2. A nod to what they just told, when the main answer is about something else.
   const first = told[0];
   const body = plan.body;
-  if (first && (typeof body !== 'object' || body.tell !== first)) {
+  if (first && (typeof body !== 'object' || !('tell' in body) || body.tell !== first)) {
     parts.push(ackLine(first, s, cc, picker));
   }
 
   // 3. The main answer.
   let repeated = false;
-  if (typeof body === 'object') {
+  if (typeof body === 'object' && 'recall' in body) {
+    const a = answerRecall(body.recall, mem, book, ctx.language, s.userName);
+    parts.push(fill(picker.pick(a.lines, a.key), cc, { extra: a.extra }));
+    if (a.awaiting) awaiting = a.awaiting;
+  } else if (typeof body === 'object') {
     parts.push(ackLine(body.tell, s, cc, picker));
   } else if (body === 'her_plans') {
     parts.push(fill(picker.pick(book.herPlans, 'herPlans'), cc));
@@ -455,6 +515,7 @@ function compose(
   const endsWithQuestion = lastPart.includes('?');
   const noFollow =
     tone === 'cold' ||
+    plan.intent === 'ask_memory' ||
     plan.intent === 'goodbye' ||
     plan.intent === 'insult' ||
     plan.intent === 'request_explicit';
@@ -468,7 +529,7 @@ function compose(
       const form = formOf(rc.key, rc.fact);
       parts.push(fill(picker.pick(book.recall[form], `rc.${form}`), cc, focusFor(rc)));
       recalledId = rc.id;
-    } else if (unknown.length > 0 && r < 0.72) {
+    } else if (unknown.length > 0 && r < 0.72 && !s.hold) {
       const topic = unknown[0]!;
       parts.push(fill(picker.pick(book.askUser[topic], `ask.${topic}`), cc));
       awaiting = topic;
@@ -518,6 +579,12 @@ function styled(parts: string[], s: TurnState, picker: Picker, intent: Intent): 
 }
 
 function ackLine(key: Told, s: TurnState, cc: ComposeContext, picker: Picker): string {
+  if (profileTold.has(key)) {
+    const k = key as Exclude<ProfileTold, 'pet'>;
+    return fill(picker.pick(s.book.profile.ack[k], `pack.${k}`), cc, {
+      extra: ackSlots(s.mem, k, s.ctx.language),
+    });
+  }
   if (key === 'name')
     return fill(picker.pick(s.book.ackName, 'ackName'), { ...cc, userName: s.mem.name ?? cc.userName });
   const fact = factFor(s.mem, key);
@@ -552,14 +619,31 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   const text = ctx.userMessage.trim();
   const analysis = text ? analyzeIntents(text) : null;
 
-  const extracted: ExtractedFacts = text ? extractFacts(text) : {};
-  if (analysis && analysis.matched.length === 0 && Object.keys(extracted).length === 0) {
-    Object.assign(extracted, readBareAnswer(text, mem.awaiting));
+  // A question about the user is never read as a fact ("do you remember where I live?").
+  const recall = text ? recallQuestion(text) : null;
+  const extracted: ExtractedFacts = text && !recall ? extractFacts(text) : {};
+  const profile = text && !recall ? extractProfile(text) : { subjects: [] };
+  const pronoun = text && !recall ? pronounName(text) : undefined;
+  if (profile.subjects.some((x) => x.type === 'pet')) delete extracted.pet;
+  // "His name is Kiwi" names a pet or a relative, never the user.
+  if (pronoun && extracted.name === pronoun) delete extracted.name;
+  let bareName: string | undefined;
+  if (
+    analysis &&
+    !recall &&
+    analysis.matched.length === 0 &&
+    Object.keys(extracted).length === 0 &&
+    profile.subjects.length === 0
+  ) {
+    if (mem.awaiting === 'petname' || mem.awaiting === 'relname') {
+      bareName = readBareAnswer(text, 'name').name;
+    } else Object.assign(extracted, readBareAnswer(text, mem.awaiting));
   }
   const { told, again } = rememberFacts(mem, extracted, turn);
+  told.push(...(rememberProfile(mem, profile, pronoun ?? bareName, turn) as Told[]));
   const userName = mem.name ?? ctx.user.name ?? null;
 
-  const plan = choosePlan(analysis, told, again, mem);
+  const plan = choosePlan(analysis, told, again, mem, recall);
   // The reply is written in her mood as it was; a change (an apology thaws her) shows from the next turn.
   const tone = toneFor(ctx.chat.mood, ctx.chat.level);
   const mood = moodChange(plan.intent, tone, ctx.chat.mood);
@@ -572,6 +656,7 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
     level: ctx.chat.level,
     userName,
     turn,
+    hold: Boolean(mem.awaiting && text && isNotAnAnswer(text) && !analysis?.matched.length),
   };
 
   const recent = new Set(mem.recent.slice(-NO_REPEAT_WINDOW));
@@ -594,8 +679,10 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   mem.recent = [...mem.recent, fingerprint(draft.text)].slice(-40);
   mem.parts = [...mem.parts, ...draft.used].slice(-60);
   if (draft.recalledId) mem.recalled[draft.recalledId] = turn;
-  mem.awaiting = draft.awaiting;
-  if (draft.awaiting) mem.asked[draft.awaiting] = turn;
+  // A shrug ("hmm", "idk") does not answer her question: she still waits for the answer next turn.
+  mem.awaiting = draft.awaiting ?? (state.hold ? mem.awaiting : undefined);
+  if (draft.awaiting && draft.awaiting !== 'petname' && draft.awaiting !== 'relname')
+    mem.asked[draft.awaiting] = turn;
   if (draft.hobbyAdvance) mem.hobby = (mem.hobby + 1) % ctx.character.persona.hobbies.length;
   const topicIntent =
     typeof plan.body === 'string' && plan.intent === 'question_back' ? undefined : plan.intent;

@@ -32,6 +32,13 @@ export const intents = [
   'tell_plans',
   'tell_pet',
   'tell_age',
+  'tell_family',
+  'tell_dislike',
+  'tell_fav',
+  'tell_birthday',
+  'tell_event',
+  'tell_study',
+  'ask_memory',
   'question_back',
   'thanks',
   'greeting',
@@ -56,6 +63,13 @@ export type KeywordIntent = Exclude<
   | 'tell_plans'
   | 'tell_pet'
   | 'tell_age'
+  | 'tell_family'
+  | 'tell_dislike'
+  | 'tell_fav'
+  | 'tell_birthday'
+  | 'tell_event'
+  | 'tell_study'
+  | 'ask_memory'
   | 'photo'
   | 'question'
   | 'fallback'

@@ -39,6 +39,13 @@ export type BodyIntent = Exclude<
   | 'tell_plans'
   | 'tell_pet'
   | 'tell_age'
+  | 'tell_family'
+  | 'tell_dislike'
+  | 'tell_fav'
+  | 'tell_birthday'
+  | 'tell_event'
+  | 'tell_study'
+  | 'ask_memory'
   | 'question_back'
 >;
 
@@ -65,6 +72,9 @@ export const factForms = [
   'age',
 ] as const;
 export type FactForm = (typeof factForms)[number];
+
+export type ProfileAck =
+  'family' | 'family.named' | 'petname' | 'dislike' | 'fav' | 'birthday' | 'event' | 'study';
 
 export type AskTopic = 'name' | 'city' | 'job' | 'like' | 'plan' | 'pet';
 
@@ -105,6 +115,15 @@ export type PhraseBook = {
   /** Used for `{addr}` when there is no name and no pet name yet. */
   you: string;
   sadEmoji: Lines;
+  /** The structured profile: acknowledging new facts, answering questions about the user. */
+  profile: {
+    /** When the user tells a relative, a pet's name, a dislike, a favourite, a birthday, an event, a study. */
+    ack: Record<ProfileAck, Lines>;
+    /** Answers to "what's my X?", by what is asked and how it was told. */
+    answer: Record<string, Lines>;
+    /** Honest "you haven't told me yet", by what is asked. */
+    unknown: Record<string, Lines>;
+  };
   /** Last-resort tails that make a reply unique (she thinks aloud). */
   extraTails: Lines;
 };
