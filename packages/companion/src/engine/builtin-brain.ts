@@ -30,6 +30,7 @@ import {
 } from './phrasebook.ts';
 import { books, writeFirstOpeners } from './phrases.ts';
 import { reactToPhoto } from './photo-reactions.ts';
+import { arithmetic, knownFact, questionTopic } from './topics.ts';
 import {
   extractProfile,
   isNotAnAnswer,
@@ -176,12 +177,47 @@ function toneFor(mood: Mood, level: Level): Tone {
   }
 }
 
-function levelLines(il: IntentLines, level: Level): Lines {
+/** Intents whose lines say how close she feels: a closer level replaces the earlier lines. */
+const levelBound: ReadonlySet<string> = new Set([
+  'love',
+  'flirt',
+  'compliment',
+  'miss_you',
+  'greeting',
+  'goodbye',
+  'request_photo',
+  'request_explicit',
+  'request_voice',
+  'request_video',
+  'insult',
+  'gift',
+  'ask_name',
+  'ask_real',
+]);
+
+function levelLines(il: IntentLines, level: Level, intent = ''): Lines {
+  if (!levelBound.has(intent)) {
+    // Everything she could say so far stays available as the relationship grows (a bigger pool).
+    const all: string[] = [];
+    for (let l = 1; l <= level; l++) all.push(...(il[l as Level] ?? []));
+    if (all.length) return all;
+  }
   for (let l: number = level; l >= 1; l--) {
     const lines = il[l as Level];
     if (lines && lines.length) return lines;
   }
   return il[1];
+}
+
+/** Intents after which small talk would be tactless for a while. */
+const heavyIntents: ReadonlySet<Intent> = new Set<Intent>(['grief', 'news_bad', 'sad', 'health']);
+
+/** A question aimed at her ("what music do you like?"), not a remark about the user's own life. */
+function asksHer(analysis: IntentAnalysis | null): boolean {
+  if (!analysis?.isQuestion) return false;
+  return /(?<![\p{L}])(?:you|your|yours|ты|тебе|тебя|твой|твоя|твое|твои|у тебя|любишь|слушаешь|смотришь)(?![\p{L}])/u.test(
+    analysis.normalized,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,6 +357,9 @@ function choosePlan(
     if (target) return { intent: 'question_back', body: target as BodyIntent };
     return { intent: 'question_back', body: 'question_back' };
   }
+  // Telling a fact about themselves ("I work as a nurse") wins over the topic it touches (work).
+  if (primary && told.length > 0 && topicIntents.has(primary))
+    return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
   if (primary) return { intent: primary, body: primary };
   if (told.length > 0) return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
   if (again.length > 0) return { intent: tellIntent[again[0]!], body: 'remember' };
@@ -329,6 +368,18 @@ function choosePlan(
   if (analysis.isQuestion) return { intent: 'question', body: 'question' };
   return { intent: 'fallback', body: 'fallback' };
 }
+
+/** Conversation topics: a fact told in the same message is acknowledged instead. */
+const topicIntents: ReadonlySet<Intent> = new Set<Intent>([
+  'food',
+  'music',
+  'films',
+  'weather',
+  'plans',
+  'work',
+  'family',
+  'sleep',
+]);
 
 /** Intents that win over a question about the user in the same message. */
 const recallBeats: ReadonlySet<Intent> = new Set<Intent>(['insult', 'request_explicit', 'goodbye']);
@@ -358,6 +409,12 @@ type TurnState = {
   turn: number;
   /** The user shrugged at her question ("hmm"): she asks nothing new and keeps waiting for the answer. */
   hold: boolean;
+  /** The answer to a sum or a known fact the user asked. */
+  answer?: string;
+  /** The subject of a question she cannot place, to answer about it. */
+  topic?: string;
+  /** Grief or bad news lately: no small talk, no flirting tails. */
+  heavy: boolean;
 };
 
 /** What she waits for after her question: a topic, or the name of the pet/relative just mentioned. */
@@ -371,15 +428,25 @@ type Draft = {
   hobbyAdvance: boolean;
 };
 
-function bodyLinesFor(intent: BodyIntent, s: TurnState, picker: Picker): { lines: Lines; key: string } {
+function bodyLinesFor(
+  intent: BodyIntent,
+  s: TurnState,
+  picker: Picker,
+  analysis: IntentAnalysis | null,
+): { lines: Lines; key: string } {
   const { book, tone, level, mode } = s;
   const il = book.intents[intent];
+  if (intent === 'fact' && tone !== 'cold' && !s.answer && il.unknown)
+    return { lines: il.unknown, key: 'fact.unknown' };
+  if (intent === 'question' && s.topic && tone !== 'cold')
+    return { lines: book.questionAbout, key: 'questionAbout' };
+  if (il.ask && tone !== 'cold' && asksHer(analysis)) return { lines: il.ask, key: `${intent}.ask` };
   if (intent === 'how_are_you' && (tone === 'sad' || tone === 'cold' || tone === 'excited')) {
     const key: keyof PhraseBook['herMood'] = tone === 'sad' && s.ctx.chat.mood === 'Sick' ? 'sick' : tone;
     return { lines: book.herMood[key], key: `mood.${key}` };
   }
   if (tone === 'cold' && il.cold) return { lines: il.cold, key: `${intent}.cold` };
-  if (intent === 'apology') return { lines: levelLines(il, level), key: `${intent}.l` };
+  if (intent === 'apology') return { lines: levelLines(il, level, intent), key: `${intent}.l` };
   if (tone === 'sad' && il.sad && picker.chance(0.7)) return { lines: il.sad, key: `${intent}.sad` };
   if (s.ctx.chat.spicy && level >= 3 && il.spicy && picker.chance(0.7))
     return { lines: il.spicy, key: `${intent}.spicy` };
@@ -387,7 +454,10 @@ function bodyLinesFor(intent: BodyIntent, s: TurnState, picker: Picker): { lines
     return { lines: il.dominant, key: `${intent}.dom` };
   if (mode === 'submissive' && il.submissive && picker.chance(0.5))
     return { lines: il.submissive, key: `${intent}.sub` };
-  return { lines: levelLines(il, level), key: `${intent}.l${level}` };
+  return {
+    lines: levelLines(il, level, intent),
+    key: levelBound.has(intent) ? `${intent}.l${level}` : `${intent}.lv`,
+  };
 }
 
 /** How keen she is to add a question or a remark after the main answer. */
@@ -466,6 +536,7 @@ function compose(
   if (greeted && tone !== 'cold') parts.push(fill(picker.pick(book.greetBack, 'greetBack'), cc));
   else if (
     told.length === 0 &&
+    !s.heavy &&
     !['greeting', 'insult', 'goodbye', 'apology', 'sad'].includes(plan.intent) &&
     picker.chance(0.22 + attempt * 0.05)
   ) {
@@ -475,7 +546,8 @@ function compose(
   // 2. A nod to what they just told, when the main answer is about something else.
   const first = told[0];
   const body = plan.body;
-  if (first && (typeof body !== 'object' || !('tell' in body) || body.tell !== first)) {
+  const mourning = plan.intent === 'grief' || plan.intent === 'news_bad';
+  if (first && !mourning && (typeof body !== 'object' || !('tell' in body) || body.tell !== first)) {
     parts.push(ackLine(first, s, cc, picker));
   }
 
@@ -504,8 +576,11 @@ function compose(
         repeated = true;
       }
     }
-    const { lines, key } = bodyLinesFor(body, s, picker);
-    parts.push(fill(picker.pick(lines, key), cc));
+    const { lines, key } = bodyLinesFor(body, s, picker, analysis);
+    const extra: Record<string, string> = {};
+    if (s.answer) extra.answer = s.answer;
+    if (s.topic) extra.topic = s.topic;
+    parts.push(fill(picker.pick(lines, key), cc, { extra }));
     if (body === 'ask_hobbies' || body === 'bored' || (body === 'ask_about' && !repeated))
       hobbyAdvance = true;
   }
@@ -516,6 +591,8 @@ function compose(
   const noFollow =
     tone === 'cold' ||
     plan.intent === 'ask_memory' ||
+    plan.intent === 'grief' ||
+    plan.intent === 'news_bad' ||
     plan.intent === 'goodbye' ||
     plan.intent === 'insult' ||
     plan.intent === 'request_explicit';
@@ -529,6 +606,8 @@ function compose(
       const form = formOf(rc.key, rc.fact);
       parts.push(fill(picker.pick(book.recall[form], `rc.${form}`), cc, focusFor(rc)));
       recalledId = rc.id;
+    } else if (s.heavy) {
+      parts.push(fill(picker.pick(book.gentleFollowUps, 'gentleFu'), cc));
     } else if (unknown.length > 0 && r < 0.72 && !s.hold) {
       const topic = unknown[0]!;
       parts.push(fill(picker.pick(book.askUser[topic], `ask.${topic}`), cc));
@@ -541,8 +620,8 @@ function compose(
     }
   }
 
-  // 5. A tail in her mood: affection when close, or the mode's colour.
-  if (tone !== 'cold' && tone !== 'sad' && plan.intent !== 'insult') {
+  // 5. A tail in her mood: affection when close, or the mode's colour (never after sad news).
+  if (tone !== 'cold' && tone !== 'sad' && plan.intent !== 'insult' && !s.heavy) {
     if (level >= 2 && picker.chance(level === 2 ? 0.1 : 0.18))
       parts.push(fill(picker.pick(book.affection[level === 4 ? 4 : level === 3 ? 3 : 2], `aff${level}`), cc));
     else if (s.mode !== 'gentle' && parts.some((p) => p.includes('?')) && picker.chance(0.25))
@@ -657,6 +736,14 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
     userName,
     turn,
     hold: Boolean(mem.awaiting && text && isNotAnAnswer(text) && !analysis?.matched.length),
+    heavy: heavyIntents.has(plan.intent) || (mem.grief !== undefined && turn - mem.grief <= 6),
+    ...(plan.intent === 'math' ? { answer: arithmetic(text) ?? '' } : {}),
+    ...(plan.intent === 'fact' && knownFact(text, ctx.language)
+      ? { answer: knownFact(text, ctx.language)! }
+      : {}),
+    ...(plan.intent === 'question' && questionTopic(text, ctx.language)
+      ? { topic: questionTopic(text, ctx.language)! }
+      : {}),
   };
 
   const recent = new Set(mem.recent.slice(-NO_REPEAT_WINDOW));
@@ -695,6 +782,7 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
     if (herTopic) mem.herTopics[herTopic] = turn;
   }
   mem.lastIntent = plan.intent;
+  if (plan.intent === 'grief' || plan.intent === 'news_bad') mem.grief = turn;
 
   let delta = points[plan.intent] ?? 1;
   if (plan.intent === 'insult') {

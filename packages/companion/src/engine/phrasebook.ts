@@ -28,6 +28,10 @@ export type IntentLines = {
   submissive?: Lines;
   /** Level 3+ with spicy on: flirtier (never explicit). Replaces the level lines. */
   spicy?: Lines;
+  /** Topics: her answer when the user asked about HER ("what music do you like?"). */
+  ask?: Lines;
+  /** Facts: when she does not know the answer. */
+  unknown?: Lines;
 };
 
 export type BodyIntent = Exclude<
@@ -124,6 +128,10 @@ export type PhraseBook = {
     /** Honest "you haven't told me yet", by what is asked. */
     unknown: Record<string, Lines>;
   };
+  /** Answers to a question she cannot place, about its subject (`{topic}`). */
+  questionAbout: Lines;
+  /** Soft follow-ups after sad news or grief, instead of small talk. */
+  gentleFollowUps: Lines;
   /** Last-resort tails that make a reply unique (she thinks aloud). */
   extraTails: Lines;
 };

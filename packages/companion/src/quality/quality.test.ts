@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryProbes, memoryRecall, targets } from './quality.ts';
+import { memoryProbes, memoryRecall, relevance, relevanceSets, targets } from './quality.ts';
 
 describe('memory probes', () => {
   it.each(['en', 'ru'] as const)('has at least 100 told facts with recall questions (%s)', (lang) => {
@@ -10,4 +10,20 @@ describe('memory probes', () => {
     const r = await memoryRecall(lang);
     expect(r.rate, JSON.stringify(r.failures.slice(0, 5))).toBeGreaterThanOrEqual(targets.recall);
   });
+});
+
+describe('relevance on the labelled turns', () => {
+  it.each(['en', 'ru'] as const)('has at least 300 labelled user turns (%s)', (lang) => {
+    expect(relevanceSets[lang].length).toBeGreaterThanOrEqual(300);
+  });
+
+  it.each(['en', 'ru'] as const)(
+    'answers at least 80 %% on topic and at most 5 %% wrong (%s)',
+    async (lang) => {
+      const r = await relevance(lang);
+      const detail = JSON.stringify(r.misses.slice(0, 8));
+      expect(r.onTopicRate, detail).toBeGreaterThanOrEqual(targets.onTopic);
+      expect(r.wrongRate, detail).toBeLessThanOrEqual(targets.wrong);
+    },
+  );
 });
