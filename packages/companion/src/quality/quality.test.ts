@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { memoryProbes, memoryRecall, relevance, relevanceSets, targets } from './quality.ts';
+import {
+  memoryProbes,
+  memoryRecall,
+  relevance,
+  relevanceSets,
+  targets,
+  variety,
+  varietyScript,
+} from './quality.ts';
 
 describe('memory probes', () => {
   it.each(['en', 'ru'] as const)('has at least 100 told facts with recall questions (%s)', (lang) => {
@@ -24,6 +32,19 @@ describe('relevance on the labelled turns', () => {
       const detail = JSON.stringify(r.misses.slice(0, 8));
       expect(r.onTopicRate, detail).toBeGreaterThanOrEqual(targets.onTopic);
       expect(r.wrongRate, detail).toBeLessThanOrEqual(targets.wrong);
+    },
+  );
+});
+
+describe('variety over a 200-turn conversation', () => {
+  it.each(['en', 'ru'] as const)(
+    'no sentence in more than 3 %% of replies, no repeat within 30 turns, 70 %% different from other characters (%s)',
+    async (lang) => {
+      expect(varietyScript[lang].length).toBe(200);
+      const r = await variety(lang);
+      expect(r.maxSentenceShare, r.topSentence).toBeLessThanOrEqual(targets.maxSentenceShare);
+      expect(r.repeatsWithin30).toBe(targets.repeatsWithin30);
+      expect(r.crossCharacterDifferent).toBeGreaterThanOrEqual(targets.crossCharacterDifferent);
     },
   );
 });

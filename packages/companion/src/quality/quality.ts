@@ -240,8 +240,13 @@ export async function variety(language: EngineLanguage, seed = 2026): Promise<Va
   const plainA = a.map((r) => plain(r.text));
   for (let i = 0; i < plainA.length; i++)
     for (let j = Math.max(0, i - 30); j < i; j++) if (plainA[j] === plainA[i]) repeats++;
-  let different = 0;
-  for (let i = 0; i < a.length; i++) if (plain(a[i]!.text) !== plain(b[i]!.text)) different++;
+  // Against each of three other characters on the same script and seed: the lowest share counts.
+  const others = [
+    b,
+    ...(await Promise.all([2, 3].map((i) => conversation(language, testCharacters[i]!, seed)))),
+  ];
+  const shares = others.map((o) => a.filter((r, i) => plain(r.text) !== plain(o[i]!.text)).length / a.length);
+  const different = Math.min(...shares) * a.length;
   return {
     turns: a.length,
     maxSentenceShare: topCount / a.length,
