@@ -30,6 +30,15 @@ import {
 } from './phrasebook.ts';
 import { books, writeFirstOpeners } from './phrases.ts';
 import { reactToPhoto } from './photo-reactions.ts';
+import { arithmetic, knownFact, questionTopic } from './topics.ts';
+import {
+  extractProfile,
+  isNotAnAnswer,
+  pronounName,
+  recallQuestion,
+  type RecallQuestion,
+} from './profile.ts';
+import { ackSlots, answerRecall, rememberProfile, type ProfileTold } from './recall.ts';
 import { fingerprint } from './text.ts';
 
 /*
@@ -42,7 +51,7 @@ const MAX_REPLY_LENGTH = 600;
 /** Replies within this many turns are never repeated word for word. */
 const NO_REPEAT_WINDOW = 30;
 
-type Told = 'name' | 'city' | 'job' | 'like' | 'plan' | 'pet' | 'age';
+type Told = 'name' | 'city' | 'job' | 'like' | 'plan' | 'pet' | 'age' | Exclude<ProfileTold, 'pet'>;
 
 const tellIntent: Record<Told, Intent> = {
   name: 'tell_name',
@@ -52,7 +61,26 @@ const tellIntent: Record<Told, Intent> = {
   plan: 'tell_plans',
   pet: 'tell_pet',
   age: 'tell_age',
+  petname: 'tell_pet',
+  family: 'tell_family',
+  'family.named': 'tell_family',
+  dislike: 'tell_dislike',
+  fav: 'tell_fav',
+  birthday: 'tell_birthday',
+  event: 'tell_event',
+  study: 'tell_study',
 };
+
+const profileTold: ReadonlySet<Told> = new Set<Told>([
+  'petname',
+  'family',
+  'family.named',
+  'dislike',
+  'fav',
+  'birthday',
+  'event',
+  'study',
+]);
 
 /** What "and you?" means after the user talked about a topic. */
 const topicQuestion: Record<string, Intent | 'her_plans' | 'her_pets'> = {
@@ -115,6 +143,13 @@ const points: Partial<Record<Intent, number>> = {
   tell_plans: 2,
   tell_pet: 2,
   tell_age: 2,
+  tell_family: 2,
+  tell_dislike: 2,
+  tell_fav: 2,
+  tell_birthday: 2,
+  tell_event: 2,
+  tell_study: 2,
+  ask_memory: 2,
   request_explicit: 0,
 };
 
@@ -142,12 +177,47 @@ function toneFor(mood: Mood, level: Level): Tone {
   }
 }
 
-function levelLines(il: IntentLines, level: Level): Lines {
+/** Intents whose lines say how close she feels: a closer level replaces the earlier lines. */
+const levelBound: ReadonlySet<string> = new Set([
+  'love',
+  'flirt',
+  'compliment',
+  'miss_you',
+  'greeting',
+  'goodbye',
+  'request_photo',
+  'request_explicit',
+  'request_voice',
+  'request_video',
+  'insult',
+  'gift',
+  'ask_name',
+  'ask_real',
+]);
+
+function levelLines(il: IntentLines, level: Level, intent = ''): Lines {
+  if (!levelBound.has(intent)) {
+    // Everything she could say so far stays available as the relationship grows (a bigger pool).
+    const all: string[] = [];
+    for (let l = 1; l <= level; l++) all.push(...(il[l as Level] ?? []));
+    if (all.length) return all;
+  }
   for (let l: number = level; l >= 1; l--) {
     const lines = il[l as Level];
     if (lines && lines.length) return lines;
   }
   return il[1];
+}
+
+/** Intents after which small talk would be tactless for a while. */
+const heavyIntents: ReadonlySet<Intent> = new Set<Intent>(['grief', 'news_bad', 'sad', 'health']);
+
+/** A question aimed at her ("what music do you like?"), not a remark about the user's own life. */
+function asksHer(analysis: IntentAnalysis | null): boolean {
+  if (!analysis?.isQuestion) return false;
+  return /(?<![\p{L}])(?:you|your|yours|ты|тебе|тебя|твой|твоя|твое|твои|у тебя|любишь|слушаешь|смотришь)(?![\p{L}])/u.test(
+    analysis.normalized,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -256,12 +326,26 @@ function focusFor(r: { key: Told; fact: Fact }): FactFocus {
 type Plan = {
   intent: Intent;
   /** The phrase-book intent whose lines form the body, or a special body. */
-  body: BodyIntent | 'her_plans' | 'her_pets' | 'question_back' | 'remember' | { tell: Told };
+  body:
+    | BodyIntent
+    | 'her_plans'
+    | 'her_pets'
+    | 'question_back'
+    | 'remember'
+    | { tell: Told }
+    | { recall: RecallQuestion };
 };
 
-function choosePlan(analysis: IntentAnalysis | null, told: Told[], again: Told[], mem: BrainMemory): Plan {
+function choosePlan(
+  analysis: IntentAnalysis | null,
+  told: Told[],
+  again: Told[],
+  mem: BrainMemory,
+  recall: RecallQuestion | null,
+): Plan {
   if (!analysis) return { intent: 'photo', body: 'photo' };
   const matched = analysis.matched;
+  if (recall && !matched.some((i) => recallBeats.has(i))) return { intent: 'ask_memory', body: { recall } };
   const primary = matched.find((i) => !lowPriority.has(i) && i !== 'question_back');
   const wantsBack = matched.includes('question_back');
 
@@ -273,6 +357,9 @@ function choosePlan(analysis: IntentAnalysis | null, told: Told[], again: Told[]
     if (target) return { intent: 'question_back', body: target as BodyIntent };
     return { intent: 'question_back', body: 'question_back' };
   }
+  // Telling a fact about themselves ("I work as a nurse") wins over the topic it touches (work).
+  if (primary && told.length > 0 && topicIntents.has(primary))
+    return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
   if (primary) return { intent: primary, body: primary };
   if (told.length > 0) return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
   if (again.length > 0) return { intent: tellIntent[again[0]!], body: 'remember' };
@@ -281,6 +368,21 @@ function choosePlan(analysis: IntentAnalysis | null, told: Told[], again: Told[]
   if (analysis.isQuestion) return { intent: 'question', body: 'question' };
   return { intent: 'fallback', body: 'fallback' };
 }
+
+/** Conversation topics: a fact told in the same message is acknowledged instead. */
+const topicIntents: ReadonlySet<Intent> = new Set<Intent>([
+  'food',
+  'music',
+  'films',
+  'weather',
+  'plans',
+  'work',
+  'family',
+  'sleep',
+]);
+
+/** Intents that win over a question about the user in the same message. */
+const recallBeats: ReadonlySet<Intent> = new Set<Intent>(['insult', 'request_explicit', 'goodbye']);
 
 function moodChange(intent: Intent, tone: Tone, mood: Mood): Mood | undefined {
   if (intent === 'insult') return mood === 'Cold' ? undefined : 'Cold';
@@ -305,25 +407,46 @@ type TurnState = {
   level: Level;
   userName: string | null;
   turn: number;
+  /** The user shrugged at her question ("hmm"): she asks nothing new and keeps waiting for the answer. */
+  hold: boolean;
+  /** The answer to a sum or a known fact the user asked. */
+  answer?: string;
+  /** The subject of a question she cannot place, to answer about it. */
+  topic?: string;
+  /** Grief or bad news lately: no small talk, no flirting tails. */
+  heavy: boolean;
 };
+
+/** What she waits for after her question: a topic, or the name of the pet/relative just mentioned. */
+type Awaiting = AskTopic | 'petname' | 'relname';
 
 type Draft = {
   text: string;
   used: string[];
   recalledId?: string;
-  awaiting?: AskTopic;
+  awaiting?: Awaiting;
   hobbyAdvance: boolean;
 };
 
-function bodyLinesFor(intent: BodyIntent, s: TurnState, picker: Picker): { lines: Lines; key: string } {
+function bodyLinesFor(
+  intent: BodyIntent,
+  s: TurnState,
+  picker: Picker,
+  analysis: IntentAnalysis | null,
+): { lines: Lines; key: string } {
   const { book, tone, level, mode } = s;
   const il = book.intents[intent];
+  if (intent === 'fact' && tone !== 'cold' && !s.answer && il.unknown)
+    return { lines: il.unknown, key: 'fact.unknown' };
+  if (intent === 'question' && s.topic && tone !== 'cold')
+    return { lines: book.questionAbout, key: 'questionAbout' };
+  if (il.ask && tone !== 'cold' && asksHer(analysis)) return { lines: il.ask, key: `${intent}.ask` };
   if (intent === 'how_are_you' && (tone === 'sad' || tone === 'cold' || tone === 'excited')) {
     const key: keyof PhraseBook['herMood'] = tone === 'sad' && s.ctx.chat.mood === 'Sick' ? 'sick' : tone;
     return { lines: book.herMood[key], key: `mood.${key}` };
   }
   if (tone === 'cold' && il.cold) return { lines: il.cold, key: `${intent}.cold` };
-  if (intent === 'apology') return { lines: levelLines(il, level), key: `${intent}.l` };
+  if (intent === 'apology') return { lines: levelLines(il, level, intent), key: `${intent}.l` };
   if (tone === 'sad' && il.sad && picker.chance(0.7)) return { lines: il.sad, key: `${intent}.sad` };
   if (s.ctx.chat.spicy && level >= 3 && il.spicy && picker.chance(0.7))
     return { lines: il.spicy, key: `${intent}.spicy` };
@@ -331,7 +454,10 @@ function bodyLinesFor(intent: BodyIntent, s: TurnState, picker: Picker): { lines
     return { lines: il.dominant, key: `${intent}.dom` };
   if (mode === 'submissive' && il.submissive && picker.chance(0.5))
     return { lines: il.submissive, key: `${intent}.sub` };
-  return { lines: levelLines(il, level), key: `${intent}.l${level}` };
+  return {
+    lines: levelLines(il, level, intent),
+    key: levelBound.has(intent) ? `${intent}.l${level}` : `${intent}.lv`,
+  };
 }
 
 /** How keen she is to add a question or a remark after the main answer. */
@@ -403,13 +529,14 @@ function compose(
   const parts: string[] = [];
   let hobbyAdvance = false;
   let recalledId: string | undefined;
-  let awaiting: AskTopic | undefined;
+  let awaiting: Awaiting | undefined;
 
   // 1. Opener: a greeting back, or a little interjection now and then.
   const greeted = analysis?.matched.includes('greeting') && plan.intent !== 'greeting';
   if (greeted && tone !== 'cold') parts.push(fill(picker.pick(book.greetBack, 'greetBack'), cc));
   else if (
     told.length === 0 &&
+    !s.heavy &&
     !['greeting', 'insult', 'goodbye', 'apology', 'sad'].includes(plan.intent) &&
     picker.chance(0.22 + attempt * 0.05)
   ) {
@@ -419,13 +546,18 @@ function compose(
   // 2. A nod to what they just told, when the main answer is about something else.
   const first = told[0];
   const body = plan.body;
-  if (first && (typeof body !== 'object' || body.tell !== first)) {
+  const mourning = plan.intent === 'grief' || plan.intent === 'news_bad';
+  if (first && !mourning && (typeof body !== 'object' || !('tell' in body) || body.tell !== first)) {
     parts.push(ackLine(first, s, cc, picker));
   }
 
   // 3. The main answer.
   let repeated = false;
-  if (typeof body === 'object') {
+  if (typeof body === 'object' && 'recall' in body) {
+    const a = answerRecall(body.recall, mem, book, ctx.language, s.userName);
+    parts.push(fill(picker.pick(a.lines, a.key), cc, { extra: a.extra }));
+    if (a.awaiting) awaiting = a.awaiting;
+  } else if (typeof body === 'object') {
     parts.push(ackLine(body.tell, s, cc, picker));
   } else if (body === 'her_plans') {
     parts.push(fill(picker.pick(book.herPlans, 'herPlans'), cc));
@@ -444,8 +576,11 @@ function compose(
         repeated = true;
       }
     }
-    const { lines, key } = bodyLinesFor(body, s, picker);
-    parts.push(fill(picker.pick(lines, key), cc));
+    const { lines, key } = bodyLinesFor(body, s, picker, analysis);
+    const extra: Record<string, string> = {};
+    if (s.answer) extra.answer = s.answer;
+    if (s.topic) extra.topic = s.topic;
+    parts.push(fill(picker.pick(lines, key), cc, { extra }));
     if (body === 'ask_hobbies' || body === 'bored' || (body === 'ask_about' && !repeated))
       hobbyAdvance = true;
   }
@@ -455,6 +590,9 @@ function compose(
   const endsWithQuestion = lastPart.includes('?');
   const noFollow =
     tone === 'cold' ||
+    plan.intent === 'ask_memory' ||
+    plan.intent === 'grief' ||
+    plan.intent === 'news_bad' ||
     plan.intent === 'goodbye' ||
     plan.intent === 'insult' ||
     plan.intent === 'request_explicit';
@@ -468,7 +606,9 @@ function compose(
       const form = formOf(rc.key, rc.fact);
       parts.push(fill(picker.pick(book.recall[form], `rc.${form}`), cc, focusFor(rc)));
       recalledId = rc.id;
-    } else if (unknown.length > 0 && r < 0.72) {
+    } else if (s.heavy) {
+      parts.push(fill(picker.pick(book.gentleFollowUps, 'gentleFu'), cc));
+    } else if (unknown.length > 0 && r < 0.72 && !s.hold) {
       const topic = unknown[0]!;
       parts.push(fill(picker.pick(book.askUser[topic], `ask.${topic}`), cc));
       awaiting = topic;
@@ -480,8 +620,8 @@ function compose(
     }
   }
 
-  // 5. A tail in her mood: affection when close, or the mode's colour.
-  if (tone !== 'cold' && tone !== 'sad' && plan.intent !== 'insult') {
+  // 5. A tail in her mood: affection when close, or the mode's colour (never after sad news).
+  if (tone !== 'cold' && tone !== 'sad' && plan.intent !== 'insult' && !s.heavy) {
     if (level >= 2 && picker.chance(level === 2 ? 0.1 : 0.18))
       parts.push(fill(picker.pick(book.affection[level === 4 ? 4 : level === 3 ? 3 : 2], `aff${level}`), cc));
     else if (s.mode !== 'gentle' && parts.some((p) => p.includes('?')) && picker.chance(0.25))
@@ -518,6 +658,12 @@ function styled(parts: string[], s: TurnState, picker: Picker, intent: Intent): 
 }
 
 function ackLine(key: Told, s: TurnState, cc: ComposeContext, picker: Picker): string {
+  if (profileTold.has(key)) {
+    const k = key as Exclude<ProfileTold, 'pet'>;
+    return fill(picker.pick(s.book.profile.ack[k], `pack.${k}`), cc, {
+      extra: ackSlots(s.mem, k, s.ctx.language),
+    });
+  }
   if (key === 'name')
     return fill(picker.pick(s.book.ackName, 'ackName'), { ...cc, userName: s.mem.name ?? cc.userName });
   const fact = factFor(s.mem, key);
@@ -552,14 +698,31 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   const text = ctx.userMessage.trim();
   const analysis = text ? analyzeIntents(text) : null;
 
-  const extracted: ExtractedFacts = text ? extractFacts(text) : {};
-  if (analysis && analysis.matched.length === 0 && Object.keys(extracted).length === 0) {
-    Object.assign(extracted, readBareAnswer(text, mem.awaiting));
+  // A question about the user is never read as a fact ("do you remember where I live?").
+  const recall = text ? recallQuestion(text) : null;
+  const extracted: ExtractedFacts = text && !recall ? extractFacts(text) : {};
+  const profile = text && !recall ? extractProfile(text) : { subjects: [] };
+  const pronoun = text && !recall ? pronounName(text) : undefined;
+  if (profile.subjects.some((x) => x.type === 'pet')) delete extracted.pet;
+  // "His name is Kiwi" names a pet or a relative, never the user.
+  if (pronoun && extracted.name === pronoun) delete extracted.name;
+  let bareName: string | undefined;
+  if (
+    analysis &&
+    !recall &&
+    analysis.matched.length === 0 &&
+    Object.keys(extracted).length === 0 &&
+    profile.subjects.length === 0
+  ) {
+    if (mem.awaiting === 'petname' || mem.awaiting === 'relname') {
+      bareName = readBareAnswer(text, 'name').name;
+    } else Object.assign(extracted, readBareAnswer(text, mem.awaiting));
   }
   const { told, again } = rememberFacts(mem, extracted, turn);
+  told.push(...(rememberProfile(mem, profile, pronoun ?? bareName, turn) as Told[]));
   const userName = mem.name ?? ctx.user.name ?? null;
 
-  const plan = choosePlan(analysis, told, again, mem);
+  const plan = choosePlan(analysis, told, again, mem, recall);
   // The reply is written in her mood as it was; a change (an apology thaws her) shows from the next turn.
   const tone = toneFor(ctx.chat.mood, ctx.chat.level);
   const mood = moodChange(plan.intent, tone, ctx.chat.mood);
@@ -572,6 +735,15 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
     level: ctx.chat.level,
     userName,
     turn,
+    hold: Boolean(mem.awaiting && text && isNotAnAnswer(text) && !analysis?.matched.length),
+    heavy: heavyIntents.has(plan.intent) || (mem.grief !== undefined && turn - mem.grief <= 6),
+    ...(plan.intent === 'math' ? { answer: arithmetic(text) ?? '' } : {}),
+    ...(plan.intent === 'fact' && knownFact(text, ctx.language)
+      ? { answer: knownFact(text, ctx.language)! }
+      : {}),
+    ...(plan.intent === 'question' && questionTopic(text, ctx.language)
+      ? { topic: questionTopic(text, ctx.language)! }
+      : {}),
   };
 
   const recent = new Set(mem.recent.slice(-NO_REPEAT_WINDOW));
@@ -594,8 +766,10 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   mem.recent = [...mem.recent, fingerprint(draft.text)].slice(-40);
   mem.parts = [...mem.parts, ...draft.used].slice(-60);
   if (draft.recalledId) mem.recalled[draft.recalledId] = turn;
-  mem.awaiting = draft.awaiting;
-  if (draft.awaiting) mem.asked[draft.awaiting] = turn;
+  // A shrug ("hmm", "idk") does not answer her question: she still waits for the answer next turn.
+  mem.awaiting = draft.awaiting ?? (state.hold ? mem.awaiting : undefined);
+  if (draft.awaiting && draft.awaiting !== 'petname' && draft.awaiting !== 'relname')
+    mem.asked[draft.awaiting] = turn;
   if (draft.hobbyAdvance) mem.hobby = (mem.hobby + 1) % ctx.character.persona.hobbies.length;
   const topicIntent =
     typeof plan.body === 'string' && plan.intent === 'question_back' ? undefined : plan.intent;
@@ -608,6 +782,7 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
     if (herTopic) mem.herTopics[herTopic] = turn;
   }
   mem.lastIntent = plan.intent;
+  if (plan.intent === 'grief' || plan.intent === 'news_bad') mem.grief = turn;
 
   let delta = points[plan.intent] ?? 1;
   if (plan.intent === 'insult') {

@@ -96,7 +96,13 @@ const OPEN_END = '\uE000';
 const OPEN_END_BEFORE_SENTENCE = /\uE000(?=\s+[\p{Lu}\p{Ll}*])/gu;
 
 /** The fact a recall/ack template is about, set by the caller. */
-export type FactFocus = { like?: Fact; plan?: Fact; pet?: Fact };
+export type FactFocus = {
+  like?: Fact;
+  plan?: Fact;
+  pet?: Fact;
+  /** Values for extra slots (`{v}`, `{name}`, `{what}`...) used by profile answers and topic lines. */
+  extra?: Record<string, string>;
+};
 
 /** Fills one template's slots and gender forms. */
 export function fill(template: string, c: ComposeContext, focus: FactFocus = {}): string {
@@ -114,6 +120,7 @@ export function fill(template: string, c: ComposeContext, focus: FactFocus = {})
       const [f, m] = body.split('|');
       return (herFemale ? f : m) ?? '';
     }
+    if (focus.extra && Object.hasOwn(focus.extra, body)) return focus.extra[body]!;
     switch (body) {
       case ',addr': {
         const a = address(c);

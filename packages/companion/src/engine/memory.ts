@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatMemory } from './brain.ts';
+import { isNotAnAnswer } from './profile.ts';
 import { capitalize, flipPronounsEn, flipPronounsRu, softNormalize, titleCase } from './text.ts';
 
 /*
@@ -21,6 +22,10 @@ const Fact = z.object({
   lang,
   kind: z.string().max(12).optional(),
   name: z.string().max(40).optional(),
+  /** When it happens (events, plans): "on Friday", "в пятницу". */
+  when: z.string().max(40).optional(),
+  /** The canonical kind of a pet, relative or favourite ("dog", "sister", "food"). */
+  canon: z.string().max(24).optional(),
   turn: z.number().int(),
 });
 export type Fact = z.infer<typeof Fact>;
@@ -39,8 +44,20 @@ const BrainMemorySchema = z.object({
     age: Fact.optional(),
     like: z.array(Fact).max(6),
     plan: z.array(Fact).max(4),
-    pet: z.array(Fact).max(3),
+    pet: z.array(Fact).max(5),
+    study: Fact.optional(),
+    birthday: Fact.optional(),
+    dislike: z.array(Fact).max(6).default([]),
+    family: z.array(Fact).max(8).default([]),
+    fav: z.array(Fact).max(8).default([]),
+    event: z.array(Fact).max(6).default([]),
   }),
+  /** The pet or relative the user mentioned last, so that "his name is Kiwi" names the right one. */
+  subject: z
+    .object({ key: z.enum(['pet', 'family']), i: z.number().int(), turn: z.number().int() })
+    .optional(),
+  /** Turn of the last grief or bad news, so that she keeps the small talk away for a while. */
+  grief: z.number().int().optional(),
   /** Fingerprints of her recent replies, newest last. */
   recent: z.array(z.string()).max(40),
   /** Keys of recently used phrase parts, newest last (to rotate wording). */
@@ -67,7 +84,7 @@ export function emptyMemory(): BrainMemory {
   return {
     v: 1,
     turn: 0,
-    facts: { like: [], plan: [], pet: [] },
+    facts: { like: [], plan: [], pet: [], dislike: [], family: [], fav: [], event: [] },
     recent: [],
     parts: [],
     recalled: {},
@@ -165,6 +182,17 @@ const NAME_STOP = new Set([
   'serious',
   'joking',
   'kidding',
+  'hmm',
+  'hm',
+  'um',
+  'uh',
+  'idk',
+  'dunno',
+  'maybe',
+  'whatever',
+  'nothing',
+  'secret',
+  'nobody',
   'human',
   'real',
   'your',
@@ -296,6 +324,14 @@ function stripTime(s: string): string {
 function cleanPhrase(s: string, maxWords = 5): string {
   const cut = s.replace(PHRASE_END, '').trim();
   const words = cut.split(/\s+/).slice(0, maxWords);
+  // Never end on a dangling article or preposition ("a nurse at the", "учительницей в").
+  while (
+    words.length > 1 &&
+    /^(the|a|an|at|in|on|of|for|to|with|from|by|my|your|в|во|на|с|со|у|к|по|и|для|из|от|за|мой|моя)$/iu.test(
+      words[words.length - 1]!,
+    )
+  )
+    words.pop();
   return words
     .join(' ')
     .replace(/[.,!?;:]+$/, '')
@@ -347,7 +383,7 @@ function article(noun: string): string {
 const RU_PLACE_STOP =
   /^(уже|давно|недавно|всю|с|со|лет|года|год|и|а|но|сейчас|теперь|пока|тоже|один|одна|вместе|работаю|живу)$/u;
 const EN_PLACE_STOP =
-  /^(now|right|for|since|with|and|but|currently|too|also|at|as|these|this|today|where|the|area|city|town)$/i;
+  /^(now|right|for|since|with|and|but|currently|too|also|at|as|these|this|today|where|the)$/i;
 
 function placeWords(rest: string, stop: RegExp, max: number): string {
   const out: string[] = [];
@@ -362,7 +398,7 @@ function placeWords(rest: string, stop: RegExp, max: number): string {
 }
 
 const NAME_EN_1 = new RegExp(
-  `(?:^|[\\s,.!])(?:my name is|my names|my name's|name is|i am called|im called|call me|you can call me|they call me)\\s+${NAME_WORD}`,
+  `(?:^|[\\s,.!])(?:my name is|my names|my name's|i am called|im called|call me|you can call me|they call me|people call me|friends call me)\\s+${NAME_WORD}`,
   'iu',
 );
 const NAME_EN_2 = new RegExp(
@@ -413,7 +449,9 @@ export function extractFacts(raw: string): ExtractedFacts {
   // ---- age
   const ageM =
     /(?:^|\s)(?:i am|im|i m|i'm)\s+(\d{2})(?:\s*(?:years?|yrs?|y\.?o\.?)|\s*$|[\s,.!])/i.exec(lower) ??
-    /(?:^|\s)мне\s+(\d{2})(?:\s*(?:год|года|лет)|\s*$|[\s,.!])/u.exec(lower) ??
+    /(?:^|\s)мне\s+(?:уже\s+|почти\s+|скоро\s+|только что\s+|исполнилось\s+)?(\d{2})(?:\s*(?:год|года|лет)|\s*$|[\s,.!])/u.exec(
+      lower,
+    ) ??
     /(?:^|\s)(?:my age is|age)\s+(\d{2})/i.exec(lower);
   if (ageM?.[1]) {
     const n = Number(ageM[1]);
@@ -466,7 +504,7 @@ export function extractFacts(raw: string): ExtractedFacts {
     );
   const jobIam = JOB_EN_IAM.exec(lower);
   if (jobAs?.[1]) {
-    const role = cleanPhrase(jobAs[1], 3);
+    const role = cleanPhrase(jobAs[1], 5);
     if (role) out.job = { v: article(role), lang: 'en', kind: 'role' };
   } else if (jobIam?.[1]) {
     out.job = { v: article(jobIam[1]), lang: 'en', kind: 'role' };
@@ -504,7 +542,11 @@ export function extractFacts(raw: string): ExtractedFacts {
           first,
         )
       ) {
-        out.job = { v: cleanPhrase(jobRuInstr[1], 2), lang: 'ru', kind: 'instr' };
+        out.job = {
+          v: cleanPhrase(jobRuInstr[1].length ? lower.slice(lower.indexOf(jobRuInstr[1])) : '', 4),
+          lang: 'ru',
+          kind: 'instr',
+        };
       }
     }
   }
@@ -514,7 +556,14 @@ export function extractFacts(raw: string): ExtractedFacts {
     /(?:^|[\s,.!])i\s+(?:really\s+|also\s+|just\s+|totally\s+)?(?:love|like|enjoy|adore|am into|am a fan of|m into)\s+(.+)/i.exec(
       lower,
     );
-  if (
+  const intoEn =
+    /(?:^|[\s,.!])(?:i am|im|i m)\s+(?:really\s+|totally\s+|so\s+)?(?:into|a fan of|a big fan of|crazy about|obsessed with)\s+(.+)/i.exec(
+      lower,
+    );
+  if (intoEn?.[1] && !/^(you|u|it|that|this|her|him|them)(?![\p{L}])/u.test(intoEn[1])) {
+    const thing = flipPronounsEn(cleanPhrase(intoEn[1], 4));
+    if (thing.length >= 3) out.like = { v: thing, lang: 'en', kind: 'love' };
+  } else if (
     likeEn?.[1] &&
     !/^(you|u|it|that|this|her|him|them|talking|chatting|to talk|your|how you|when you)(?![\p{L}])/u.test(
       likeEn[1],
@@ -559,7 +608,7 @@ export function extractFacts(raw: string): ExtractedFacts {
     !/^(go|sleep|bed|be|do|say|ask|talk|tell|know|see you|kiss|hug|marry you|you)(?:\s|$)/.test(planEn[1])
   ) {
     const plan = flipPronounsEn(stripTime(cleanPhrase(planEn[1], 6)));
-    if (plan.split(' ').length >= 2) out.plan = { v: plan, lang: 'en' };
+    if (plan.length >= 3) out.plan = { v: plan, lang: 'en' };
   }
   const planRu =
     /(?:^|[\s,.!])(?:я собираюсь|собираюсь|я планирую|планирую|я хочу|хочу|я буду|завтра буду|завтра хочу|мне надо|мне нужно|надо будет|я думаю|думаю)\s+(.+)/iu.exec(
@@ -596,7 +645,7 @@ export function extractFacts(raw: string): ExtractedFacts {
 
 /** A bare answer to her question ("Alex", "Berlin", "В Москве") read in the light of what she asked. */
 export function readBareAnswer(raw: string, awaiting: string | undefined): ExtractedFacts {
-  if (!awaiting) return {};
+  if (!awaiting || isNotAnAnswer(raw)) return {};
   const text = softNormalize(raw)
     .replace(/[.!?)]+$/u, '')
     .trim();

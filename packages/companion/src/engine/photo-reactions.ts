@@ -2,7 +2,7 @@ import type { EngineLanguage } from '@amora/shared/enums.ts';
 import type { BrainContext, BrainReply } from './brain.ts';
 import { loadMemory, saveMemory } from './memory.ts';
 import { fingerprint } from './text.ts';
-import reactionsData from './data/photo-reactions.json' with { type: 'json' };
+import reactionsData from './content/photo-reactions.json' with { type: 'json' };
 
 /*
  * How she reacts when the user sends a photo of theirs (BrainContext.userPhoto). `{name}` becomes

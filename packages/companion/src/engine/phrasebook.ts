@@ -28,6 +28,10 @@ export type IntentLines = {
   submissive?: Lines;
   /** Level 3+ with spicy on: flirtier (never explicit). Replaces the level lines. */
   spicy?: Lines;
+  /** Topics: her answer when the user asked about HER ("what music do you like?"). */
+  ask?: Lines;
+  /** Facts: when she does not know the answer. */
+  unknown?: Lines;
 };
 
 export type BodyIntent = Exclude<
@@ -39,6 +43,13 @@ export type BodyIntent = Exclude<
   | 'tell_plans'
   | 'tell_pet'
   | 'tell_age'
+  | 'tell_family'
+  | 'tell_dislike'
+  | 'tell_fav'
+  | 'tell_birthday'
+  | 'tell_event'
+  | 'tell_study'
+  | 'ask_memory'
   | 'question_back'
 >;
 
@@ -65,6 +76,9 @@ export const factForms = [
   'age',
 ] as const;
 export type FactForm = (typeof factForms)[number];
+
+export type ProfileAck =
+  'family' | 'family.named' | 'petname' | 'dislike' | 'fav' | 'birthday' | 'event' | 'study';
 
 export type AskTopic = 'name' | 'city' | 'job' | 'like' | 'plan' | 'pet';
 
@@ -105,6 +119,19 @@ export type PhraseBook = {
   /** Used for `{addr}` when there is no name and no pet name yet. */
   you: string;
   sadEmoji: Lines;
+  /** The structured profile: acknowledging new facts, answering questions about the user. */
+  profile: {
+    /** When the user tells a relative, a pet's name, a dislike, a favourite, a birthday, an event, a study. */
+    ack: Record<ProfileAck, Lines>;
+    /** Answers to "what's my X?", by what is asked and how it was told. */
+    answer: Record<string, Lines>;
+    /** Honest "you haven't told me yet", by what is asked. */
+    unknown: Record<string, Lines>;
+  };
+  /** Answers to a question she cannot place, about its subject (`{topic}`). */
+  questionAbout: Lines;
+  /** Soft follow-ups after sad news or grief, instead of small talk. */
+  gentleFollowUps: Lines;
   /** Last-resort tails that make a reply unique (she thinks aloud). */
   extraTails: Lines;
 };

@@ -1,7 +1,7 @@
 import type { EngineLanguage } from '@amora/shared/enums.ts';
-import enData from './data/phrases-en.json' with { type: 'json' };
-import ruData from './data/phrases-ru.json' with { type: 'json' };
-import writeFirstData from './data/write-first.json' with { type: 'json' };
+import enData from './content/phrases-en.json' with { type: 'json' };
+import ruData from './content/phrases-ru.json' with { type: 'json' };
+import writeFirstData from './content/write-first.json' with { type: 'json' };
 import type { Lines, PhraseBook, Tone } from './phrasebook.ts';
 
 /** The phrase books, one data file per language (data/phrases-<lang>.json). */

@@ -122,7 +122,13 @@ export function titleCase(s: string): string {
 
 /** A short, stable fingerprint of a reply (FNV-1a over its lower-cased text without spaces). */
 export function fingerprint(text: string): string {
-  const t = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  // Emoji and punctuation do not make two replies different ("Hi!" and "hi 😊" are the same words).
+  const t = text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   let h = 0x811c9dc5;
   for (let i = 0; i < t.length; i++) {
     h ^= t.charCodeAt(i);

@@ -47,6 +47,12 @@ function memoryWithFacts(): BrainMemory {
   m.facts.job = { v: 'a baker', lang: 'en', kind: 'role', turn: 2 };
   m.facts.like.push({ v: 'playing chess', lang: 'en', kind: 'love', turn: 3 });
   m.facts.pet.push({ v: 'cat', lang: 'en', name: 'Mochi', turn: 4 });
+  m.facts.family.push({ v: 'sister', canon: 'sister', lang: 'en', name: 'Anna', turn: 5 });
+  m.facts.dislike.push({ v: 'mushrooms', lang: 'en', turn: 6 });
+  m.facts.fav.push({ v: 'pizza', canon: 'food', lang: 'en', turn: 7 });
+  m.facts.birthday = { v: 'may 5', lang: 'en', turn: 8 };
+  m.facts.event.push({ v: 'exam', when: 'on friday', lang: 'en', turn: 9 });
+  m.facts.study = { v: 'law', lang: 'en', kind: 'en', turn: 10 };
   return m;
 }
 
@@ -129,6 +135,16 @@ describe('the system prompt', () => {
     expect(s).toContain('likes: playing chess');
     expect(s).toContain('cat named Mochi');
     expect(s).toContain('talked about his bakery');
+  });
+
+  it('includes the structured profile: family, dislikes, favourites, birthday, events, study', () => {
+    const s = systemOf(input());
+    expect(s).toContain('sister named Anna');
+    expect(s).toContain('dislikes: mushrooms');
+    expect(s).toContain('food: pizza');
+    expect(s).toContain('birthday: may 5');
+    expect(s).toContain('exam (on friday)');
+    expect(s).toContain('studies: law');
   });
 
   it('keeps her in character, honest only when sincerely asked whether she is an AI', () => {

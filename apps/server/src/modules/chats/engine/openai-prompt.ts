@@ -145,6 +145,18 @@ export function rememberedFacts(ctx: BrainContext, mem: BrainMemory): string[] {
     mem.facts.pet.length
       ? `pets: ${mem.facts.pet.map((f) => (f.name ? `${f.v} named ${f.name}` : f.v)).join('; ')}`
       : null,
+    factLine('studies', mem.facts.study),
+    mem.facts.family.length
+      ? `family: ${mem.facts.family.map((f) => (f.name ? `${f.v} named ${f.name}` : f.v)).join('; ')}`
+      : null,
+    mem.facts.fav.length
+      ? `favourites: ${mem.facts.fav.map((f) => `${f.canon ?? 'thing'}: ${f.v}`).join('; ')}`
+      : null,
+    mem.facts.dislike.length ? `dislikes: ${mem.facts.dislike.map((f) => f.v).join('; ')}` : null,
+    factLine('birthday', mem.facts.birthday),
+    mem.facts.event.length
+      ? `coming up: ${mem.facts.event.map((f) => (f.when ? `${f.v} (${f.when})` : f.v)).join('; ')}`
+      : null,
   ];
   return lines.filter((l): l is string => l !== null);
 }

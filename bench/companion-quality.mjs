@@ -1,0 +1,54 @@
+// Quality of the built-in companion engine (@amora/companion), from the package's data files:
+// recall on the memory probes, relevance on the labelled turns (on topic / wrong), and variety over a
+// 200-turn scripted conversation per language. Prints each figure beside its target.
+import { register } from 'tsx/esm/api';
+
+register();
+const q = await import('@amora/companion/quality/quality.ts');
+const { targets } = q;
+const pct = (x) => `${(x * 100).toFixed(1)} %`;
+const row = (name, value, target, ok) =>
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${name.padEnd(44)} ${String(value).padStart(9)}   target ${target}`);
+
+console.log('companion quality (built-in engine, seeded)');
+for (const lang of ['en', 'ru']) {
+  const m = await q.memoryRecall(lang);
+  row(
+    `[${lang}] memory recall (${m.recalled}/${m.total})`,
+    pct(m.rate),
+    `≥ ${pct(targets.recall)}`,
+    m.rate >= targets.recall,
+  );
+  const r = await q.relevance(lang);
+  row(
+    `[${lang}] relevance on topic (${r.onTopic}/${r.total})`,
+    pct(r.onTopicRate),
+    `≥ ${pct(targets.onTopic)}`,
+    r.onTopicRate >= targets.onTopic,
+  );
+  row(
+    `[${lang}] relevance wrong (${r.wrong}/${r.total})`,
+    pct(r.wrongRate),
+    `≤ ${pct(targets.wrong)}`,
+    r.wrongRate <= targets.wrong,
+  );
+  const v = await q.variety(lang);
+  row(
+    `[${lang}] max sentence share (${v.turns} turns)`,
+    pct(v.maxSentenceShare),
+    `≤ ${pct(targets.maxSentenceShare)}`,
+    v.maxSentenceShare <= targets.maxSentenceShare,
+  );
+  row(
+    `[${lang}] word-for-word repeats within 30 turns`,
+    v.repeatsWithin30,
+    `= ${targets.repeatsWithin30}`,
+    v.repeatsWithin30 <= targets.repeatsWithin30,
+  );
+  row(
+    `[${lang}] different from other characters (min)`,
+    pct(v.crossCharacterDifferent),
+    `≥ ${pct(targets.crossCharacterDifferent)}`,
+    v.crossCharacterDifferent >= targets.crossCharacterDifferent,
+  );
+}

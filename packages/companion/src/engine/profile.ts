@@ -1,0 +1,399 @@
+import words from './content/profile-words.json' with { type: 'json' };
+import { capitalize, flipPronounsEn, flipPronounsRu, softNormalize } from './text.ts';
+
+/*
+ * The richer half of what she remembers about the user: pets and family members with their names,
+ * favourites, dislikes, birthday, dated events and study; and reading a question about the user
+ * ("what's my dog called?", "где я работаю?") as a request to recall one of those facts.
+ */
+
+export type Entry = { canon: string; en: string; ru: string; enWord: string; ru_nom: string };
+export type Named = Entry & { ru_poss: string; ru_acc: string; g: string };
+
+export const petWords = words.pets as Named[];
+export const familyWords = words.family as Named[];
+export const favouriteWords = words.favourites as Entry[];
+
+const L = '\\p{L}\\p{N}';
+const alt = (e: Entry, lang: 'en' | 'ru'): string => (lang === 'en' ? e.en : e.ru);
+function wordRe(body: string, flags = 'iu'): RegExp {
+  return new RegExp(`(?<![${L}])(?:${body})(?![${L}])`, flags);
+}
+
+const notAnswerEn = wordRe(`^(?:${words.notAnswers.en})$`);
+const notAnswerRu = wordRe(`^(?:${words.notAnswers.ru})$`);
+
+/** True when a short reply is a filler, a shrug or a question, not an answer ("hmm", "idk", "why?"). */
+export function isNotAnAnswer(raw: string): boolean {
+  const t = softNormalize(raw)
+    .toLowerCase()
+    .replace(/[.!,…)(]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!t || raw.includes('?')) return true;
+  if (/\p{Extended_Pictographic}/u.test(t) && !/\p{L}/u.test(t)) return true;
+  return notAnswerEn.test(t) || notAnswerRu.test(t);
+}
+
+/** A person's or an animal's name as written: one or two capitalised words, or any word after "named". */
+const NAME = "([\\p{L}][\\p{L}'-]{1,19})";
+const NAME_STOPWORDS = new Set(
+  'is|was|and|but|the|a|an|he|she|it|they|who|that|so|too|very|really|also|from|in|at|on|and|because|и|а|но|он|она|оно|они|тоже|очень|из|в|на|у|с|это|был|была|зовут|кличка'.split(
+    '|',
+  ),
+);
+function asName(w: string | undefined): string | undefined {
+  if (!w || NAME_STOPWORDS.has(w.toLowerCase()) || w.length < 2) return undefined;
+  return capitalize(w.toLowerCase());
+}
+
+export type Subject = { type: 'pet' | 'family'; canon: string; name?: string; lang: 'en' | 'ru' };
+
+function findNamed(text: string, table: Named[], type: Subject['type']): Subject[] {
+  const out: Subject[] = [];
+  const lower = text.toLowerCase();
+  for (const e of table) {
+    for (const lang of ['en', 'ru'] as const) {
+      const body = alt(e, lang);
+      if (!body) continue;
+      const poss =
+        lang === 'en'
+          ? `(?:my|our|i have an?|i have|i ve got an?|ive got an?|i got an?|we got an?|we have an?|we ve got an?|i own an?|i adopted an?|we adopted an?|i rescued an?|have an?|a|an)(?:\\s+(?:little|cute|old|young|new|older|younger|big|small|lovely|fluffy|crazy|baby|two|three))*`
+          : `(?:мо[йяеюего]+|моей|моего|мою|у меня есть|у меня|у нас есть|у нас|есть|взял[аи]?|завел[аи]?|купил[аи]?|подобрал[аи]?|забрал[аи]?)(?:\\s+(?:маленьк|рыж|черн|бел|стар|младш|старш|любим|пушист)[\\p{L}]*)*`;
+      const re = new RegExp(`(?<![${L}])${poss}\\s+(${body})(?:s)?(?![${L}])([^.!?;]*)`, 'iu');
+      const m = re.exec(lower);
+      if (!m) continue;
+      const tailStart = (m.index ?? 0) + m[0].length - (m[2]?.length ?? 0);
+      const tail = text.slice(tailStart, tailStart + 60);
+      const name = nameAfter(tail, lang);
+      out.push({ type, canon: e.canon, lang, ...(name ? { name } : {}) });
+      break;
+    }
+  }
+  // The accusative "мою собаку зовут Рекс" / "сестру зовут Аня" puts the name after "зовут".
+  for (const e of table) {
+    if (out.some((s) => s.canon === e.canon)) continue;
+    const re = new RegExp(`(?<![${L}])(?:${e.ru})\\s+(?:зовут|звать)\\s+${NAME}`, 'iu');
+    const m = re.exec(text);
+    const name = asName(m?.[1]);
+    if (name) out.push({ type, canon: e.canon, lang: 'ru', name });
+  }
+  return out;
+}
+
+/** The name that follows a pet or a relative: "'s name is Rex", " called Luna", ", его зовут Барсик", " Anna". */
+function nameAfter(tail: string, lang: 'en' | 'ru'): string | undefined {
+  const said =
+    lang === 'en'
+      ? new RegExp(
+          `^\\s*(?:s|'s)?\\s*(?:,\\s*)?(?:whose name is|name is|names|is called|is named|called|named|,?\\s*(?:he|she|it) is called|,?\\s*(?:his|her|its) name is|goes by)\\s+${NAME}`,
+          'iu',
+        )
+      : new RegExp(
+          `^\\s*[,—-]?\\s*(?:по имени|по кличке|кличка|которую зовут|которого зовут|его зовут|ее зовут|её зовут|зовут|звать|—|-)\\s*${NAME}`,
+          'iu',
+        );
+  const m = said.exec(tail);
+  if (m?.[1]) return asName(m[1]);
+  // A bare capitalised name right after the word: "my sister Anna", "кот Барсик".
+  const bare = /^\s*,?\s*(\p{Lu}[\p{L}'-]{1,19})(?![\p{L}])/u.exec(tail);
+  return asName(bare?.[1]);
+}
+
+/** "His name is Kiwi", "she's called Luna", "её зовут Мурка": a name for whoever was just mentioned. */
+export function pronounName(raw: string): string | undefined {
+  const text = softNormalize(raw);
+  const m =
+    new RegExp(
+      `(?:^|[\\s,.!])(?:his name is|her name is|its name is|his names|her names|its names|he is called|she is called|it is called|hes called|shes called|he is named|she is named|we call (?:him|her|it)|we named (?:him|her|it)|i named (?:him|her|it)|i call (?:him|her|it))\\s+${NAME}`,
+      'iu',
+    ).exec(text) ??
+    new RegExp(
+      `(?:^|[\\s,.!])(?:его зовут|ее зовут|её зовут|зовут его|зовут ее|зовут её|кличка|по кличке|я назвал(?:а)? (?:его|ее|её)|мы назвали (?:его|ее|её))\\s+${NAME}`,
+      'iu',
+    ).exec(text);
+  return asName(m?.[1]);
+}
+
+export type ProfileFacts = {
+  subjects: Subject[];
+  dislike?: { v: string; lang: 'en' | 'ru' };
+  fav?: { v: string; canon: string; lang: 'en' | 'ru' };
+  birthday?: { v: string; lang: 'en' | 'ru' };
+  event?: { v: string; when: string; lang: 'en' | 'ru' };
+  study?: { v: string; lang: 'en' | 'ru'; kind: string };
+};
+
+const WHEN_EN =
+  '(?:today|tonight|tomorrow|the day after tomorrow|this (?:week|weekend|month|year|friday|monday|tuesday|wednesday|thursday|saturday|sunday|evening|morning)|next (?:week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|summer|winter|spring|autumn|fall|january|february|march|april|may|june|july|august|september|october|november|december)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:\\d+ (?:days|weeks|months)|a (?:week|month)|january|february|march|april|may|june|july|august|september|october|november|december)|on (?:the )?\\d{1,2}(?:st|nd|rd|th)?(?: of)? ?(?:january|february|march|april|may|june|july|august|september|october|november|december)?|(?:january|february|march|april|may|june|july|august|september|october|november|december) \\d{1,2}(?:st|nd|rd|th)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+const MONTHS_RU =
+  'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|январе|феврале|марте|апреле|мае|июне|июле|августе|сентябре|октябре|ноябре|декабре';
+const WHEN_RU = `(?:сегодня|завтра|послезавтра|на этой неделе|на следующей неделе|на выходных|в эти выходные|в следующем месяце|в следующем году|через (?:\\d+|неделю|месяц|две недели|пару дней)(?: (?:дней|дня|недель|недели|месяцев|месяца))?|в (?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)|(?:\\d{1,2} )?(?:${MONTHS_RU})|летом|зимой|весной|осенью)`;
+
+function cut(s: string, max = 5): string {
+  const stopAt = s.search(/[.,!?;:()]|\s(?:and|but|because|so|и|а|но|потому)\s/iu);
+  const head = (stopAt >= 0 ? s.slice(0, stopAt) : s).trim().split(/\s+/).slice(0, max);
+  while (
+    head.length > 1 &&
+    /^(the|a|an|at|in|on|of|for|to|with|в|на|с|у|к|по|и|для|из)$/iu.test(head[head.length - 1]!)
+  )
+    head.pop();
+  return head.join(' ');
+}
+
+/** Reads the richer facts: pets, family, favourites, dislikes, birthday, events, study. */
+export function extractProfile(raw: string): ProfileFacts {
+  const text = softNormalize(raw);
+  const lower = text.toLowerCase();
+  const out: ProfileFacts = { subjects: [] };
+  // Questions about the user are not facts ("what's my dog called?").
+  if (/\?\s*$/.test(raw.trim())) return out;
+  out.subjects.push(...findNamed(text, petWords, 'pet'), ...findNamed(text, familyWords, 'family'));
+
+  // ---- favourites: "my favourite food is pizza", "моя любимая еда — пицца"
+  for (const f of favouriteWords) {
+    const en = new RegExp(
+      `(?:^|[\\s,.!])my (?:all[- ]time )?favou?rite (?:${f.en})\\s+(?:is|are|has to be|would be)\\s+(.+)`,
+      'iu',
+    ).exec(lower);
+    const ru = new RegExp(
+      `(?:^|[\\s,.!])(?:мо[йяеи] )?любим(?:ый|ая|ое|ые) (?:${f.ru})\\s*(?:—|-|это|:)?\\s*(?:это\\s+)?(.+)`,
+      'iu',
+    ).exec(lower);
+    const m = en ?? ru;
+    if (m?.[1]) {
+      const v = cut(m[1], 4);
+      if (v.length >= 2 && !isNotAnAnswer(v)) {
+        out.fav = { v: en ? flipPronounsEn(v) : flipPronounsRu(v), canon: f.canon, lang: en ? 'en' : 'ru' };
+        break;
+      }
+    }
+  }
+
+  // ---- dislikes
+  const disEn =
+    /(?:^|[\s,.!])i\s+(?:really\s+|totally\s+|just\s+)?(?:hate|dislike|can not stand|cant stand|can't stand|do not like|dont like|don't like|detest|loathe)\s+(.+)/iu.exec(
+      lower,
+    );
+  const disRu =
+    /(?:^|[\s,.!])(?:я\s+)?(?:очень\s+|просто\s+)?(?:ненавижу|терпеть не могу|не люблю|не переношу|не выношу)\s+(.+)/iu.exec(
+      lower,
+    );
+  const dis = disEn ?? disRu;
+  if (dis?.[1] && !/^(you|it|that|this|тебя|тебе|это|когда)(?![\p{L}])/u.test(dis[1])) {
+    const v = cut(dis[1], 4);
+    if (v.length >= 3)
+      out.dislike = { v: disEn ? flipPronounsEn(v) : flipPronounsRu(v), lang: disEn ? 'en' : 'ru' };
+  }
+
+  // ---- birthday
+  const bdEn =
+    /(?:my birthday is|my bday is|my birthday s|i was born on|i was born in|birthday is on|my birthday falls on)\s+((?:on |in )?(?:the )?[\p{L}\d ]{3,24})/iu.exec(
+      lower,
+    );
+  const bdRu =
+    /(?:мой день рождения|у меня день рождения|день рождения у меня|мой др|у меня др|я родился|я родилась)\s*(?:—|-|это)?\s*((?:\d{1,2}\s+)?(?:в\s+)?[\p{L}\d ]{3,24})/iu.exec(
+      lower,
+    );
+  if (bdEn?.[1]) {
+    const v = cut(bdEn[1].replace(/^(on|in) (the )?/, ''), 4);
+    if (/\d|january|february|march|april|may|june|july|august|september|october|november|december/.test(v))
+      out.birthday = { v, lang: 'en' };
+  } else if (bdRu?.[1]) {
+    const v = cut(bdRu[1], 3);
+    if (
+      new RegExp(
+        `\\d|${MONTHS_RU}|январ|феврал|март|апрел|май|июн|июл|август|сентябр|октябр|ноябр|декабр`,
+      ).test(v)
+    )
+      out.birthday = { v, lang: 'ru' };
+  }
+
+  // ---- dated events: "I have an exam on Friday", "у меня экзамен в пятницу"
+  const evRe = new RegExp(`(?<![${L}])(?:my |an? |the )?(${words.events.en})(?![${L}])`, 'iu');
+  const evRu = new RegExp(`(?<![${L}])(${words.events.ru})(?![${L}])`, 'iu');
+  const whenEn = new RegExp(`(?<![${L}])${WHEN_EN}(?![${L}])`, 'iu').exec(lower);
+  const whenRu = new RegExp(`(?<![${L}])${WHEN_RU}(?![${L}])`, 'iu').exec(lower);
+  const evE = evRe.exec(lower);
+  const evR = evRu.exec(lower);
+  if (evE?.[1] && whenEn && /(?:^|\s)(?:i|my|i ve|ive|we)(?:\s|$)/.test(lower))
+    out.event = { v: evE[1], when: whenEn[0], lang: 'en' };
+  else if (evR?.[1] && whenRu && /(?:у меня|мой|моя|мое|мои|я|у нас)(?![\p{L}])/u.test(lower))
+    out.event = { v: evR[1], when: whenRu[0], lang: 'ru' };
+
+  // ---- study
+  const stEn =
+    /(?:^|[\s,.!])(?:i study|i am studying|im studying|i m studying|i major in|i am majoring in|im majoring in|i am a student of|im a student of|i am a student at|im a student at|i go to|i attend)\s+(.+)/iu.exec(
+      lower,
+    );
+  const stRu = /(?:^|[\s,.!])(?:я учусь|учусь|я студент(?:ка)?|я изучаю|изучаю)\s+(.+)/iu.exec(lower);
+  if (stEn?.[1]) {
+    const v = cut(stEn[1], 5);
+    if (v.length >= 3 && !/^(to|hard|a lot|much|every)/.test(v)) out.study = { v, lang: 'en', kind: 'en' };
+  } else if (stRu?.[1]) {
+    const v = cut(stRu[1], 4);
+    if (v.length >= 3 && !/^(хорошо|плохо|много|тоже)/u.test(v)) out.study = { v, lang: 'ru', kind: 'ru' };
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Questions about the user
+
+export type RecallSlot =
+  | 'name'
+  | 'age'
+  | 'city'
+  | 'job'
+  | 'study'
+  | 'pet'
+  | 'family'
+  | 'like'
+  | 'fav'
+  | 'dislike'
+  | 'birthday'
+  | 'event'
+  | 'plan'
+  | 'all';
+
+export type RecallQuestion = { slot: RecallSlot; canon?: string };
+
+const MEMORY_CUE_EN =
+  /(?<![\p{L}])(?:do you (?:still )?(?:remember|know|recall)|you remember|remember|can you (?:remember|recall|tell me)|did i (?:tell|mention)|what did i (?:say|tell you)|have you forgotten|did you forget|you forgot)(?![\p{L}])/iu;
+const MEMORY_CUE_RU =
+  /(?<![\p{L}])(?:помнишь|ты помнишь|не помнишь|запомнила|запомнил|не забыла|забыла|знаешь ли ты|а ты знаешь|ты знаешь|я говорил|я говорила|я рассказывал|я рассказывала|напомни)(?![\p{L}])/iu;
+const FIRST_PERSON_EN = /(?<![\p{L}])(?:my|me|i|im|mine|am i|do i)(?![\p{L}])/iu;
+const FIRST_PERSON_RU =
+  /(?<![\p{L}])(?:мой|моя|мое|моё|мои|моего|мою|моей|моих|меня|мне|я|у меня)(?![\p{L}])/iu;
+
+/** Reads "what's my dog called?", "do you remember where I work?", "как зовут мою собаку?". */
+export function recallQuestion(raw: string): RecallQuestion | null {
+  const text = softNormalize(raw).toLowerCase().replace(/\s+/g, ' ').trim();
+  const asks =
+    /\?/.test(raw) ||
+    MEMORY_CUE_EN.test(text) ||
+    MEMORY_CUE_RU.test(text) ||
+    /^(?:what|who|where|when|how|как|где|кем|что|когда|откуда|сколько|какой|какая|какие|кто)\b/u.test(text);
+  if (!asks) return null;
+  const cue = MEMORY_CUE_EN.test(text) || MEMORY_CUE_RU.test(text);
+  const en = FIRST_PERSON_EN.test(text);
+  const ru = FIRST_PERSON_RU.test(text);
+  if (!en && !ru) return null;
+  // Not about the user: "what's your name", "how do I look" and the like are handled elsewhere.
+  const t = ` ${text.replace(/[?!.,]/g, ' ').replace(/\s+/g, ' ')} `;
+  const has = (re: RegExp): boolean => re.test(t);
+
+  // Pets and family first: "what's my dog's name", "как зовут моего кота".
+  for (const [table, slot] of [
+    [petWords, 'pet'],
+    [familyWords, 'family'],
+  ] as const) {
+    for (const e of table) {
+      const body = [e.en, e.ru].filter(Boolean).join('|');
+      const re = new RegExp(
+        `(?<![${L}])(?:my|мо[йяеюего]+|моей|моего|мою|моих|у меня)\\s+(?:[\\p{L}]+\\s+)?(?:${body})(?:s|'s)?(?![${L}])`,
+        'iu',
+      );
+      if (re.test(t)) return { slot, canon: e.canon };
+      const reName = new RegExp(
+        `(?:what kind of|what|which|какой|какая|какие|кто|кого)\\s+(?:pets?|animals?|питом|животн)`,
+        'iu',
+      );
+      if (slot === 'pet' && reName.test(t) && /(?:do i have|i have|have i got|у меня)/iu.test(t))
+        return { slot: 'pet' };
+    }
+  }
+  if (
+    has(
+      / (?:what|which|какие|какой|кто) (?:pets?|animals?|питомцы|питомец|животные|животное)| какой у меня питомец | какие у меня (?:питомцы|животные) | кто у меня живет /iu,
+    ) ||
+    has(/ my pets? /)
+  )
+    return { slot: 'pet' };
+  if (
+    has(/ (?:my|мой|моя|мое|моё|мои|у меня) (?:all time )?(?:favou?rite|любим[\p{L}]+) /iu) ||
+    has(/ любим[\p{L}]+ /u)
+  ) {
+    for (const f of favouriteWords) {
+      if (new RegExp(`(?:favou?rite|любим[\\p{L}]+) (?:${f.en}|${f.ru})(?![${L}])`, 'iu').test(t))
+        return { slot: 'fav', canon: f.canon };
+    }
+    return { slot: 'fav' };
+  }
+  if (
+    has(
+      / my name | what am i called | who am i | how do you call me | как меня зовут | мое имя | моё имя | как меня звать | кто я /iu,
+    )
+  )
+    return { slot: 'name' };
+  if (
+    has(
+      / how old am i | how old i am | my age | what age am i | what age i am | сколько мне лет | мой возраст | сколько мне /iu,
+    )
+  )
+    return { slot: 'age' };
+  if (
+    has(
+      / my birthday | my bday | when (?:was|am) i born | день рождения | мой др | у меня др | когда я родил/iu,
+    )
+  )
+    return { slot: 'birthday' };
+  if (
+    has(
+      / where (?:do|did) i (?:live|come from|grow up|move) | where am i (?:from|living|based) | where (?:i am|im|i m) from | where i (?:live|am from|come from|grew up) | в каком я городе | в каком городе я живу | my (?:city|town|hometown|country) | what city | which city | где я живу | где живу | откуда я | я откуда | мой город | в каком городе я | из какого я города | куда я переехал/iu,
+    )
+  )
+    return { slot: 'city' };
+  if (
+    has(
+      / what do i study | what i study | where i study | where do i study | my (?:studies|major|university|uni|college|school) | what am i studying | где я учусь | на кого я учусь | что я изучаю | где учусь | мой универ/iu,
+    )
+  )
+    return { slot: 'study' };
+  if (
+    has(
+      / where (?:do|did) i work | what do i do (?:for (?:a )?(?:living|work))? | what i do | my (?:job|work|profession|occupation) | какая у меня (?:профессия|работа) | what is my job | what i do for (?:a )?living | where i work | what i do for work | где я работаю | кем я работаю | моя работа | моя профессия | кто я по профессии | чем я занимаюсь | где работаю | кем работаю /iu,
+    )
+  )
+    return { slot: 'job' };
+  if (
+    has(
+      / (?:what|who) do i (?:hate|dislike|not like) | what (?:do not|dont|don't) i like | what i (?:hate|dislike|do not like|dont like|can not stand|cant stand) | what can i not stand | what (?:can not|cant) i stand | что я (?:ненавижу|не люблю|терпеть не могу) | чего я не люблю /iu,
+    )
+  )
+    return { slot: 'dislike' };
+  if (
+    has(
+      / what do i (?:like|love|enjoy|adore) | what i (?:like|love|enjoy) | what am i into | what i am into | what im into | my (?:hobby|hobbies|interests) | что я люблю | что мне нравится | что я обожаю | чем я увлекаюсь | мое хобби | моё хобби | мои увлечения /iu,
+    )
+  )
+    return { slot: 'like' };
+  if (
+    new RegExp(`(?:${words.events.en}|${words.events.ru})`, 'iu').test(t) &&
+    (cue || has(/ when | когда /iu))
+  )
+    return { slot: 'event' };
+  if (
+    has(
+      / my plans? | what am i (?:doing|going to do|planning) | what (?:will|do) i (?:do|have) (?:this|next|tomorrow|on) | what i (?:am going|plan|was going) to do | какие у меня планы | мои планы | что я (?:буду|собираюсь|планирую|хотел|хотела) | что у меня (?:завтра|на выходных) | куда я собираюсь /iu,
+    )
+  )
+    return { slot: 'plan' };
+  if (
+    has(
+      / (?:what|anything) (?:do you|you) (?:remember|know) about me | what do you know about me | tell me what you know about me | что ты (?:обо мне|про меня) (?:знаешь|помнишь) | что ты знаешь обо мне | что ты помнишь обо мне | что ты про меня помнишь /iu,
+    )
+  )
+    return { slot: 'all' };
+  if (cue && (en || ru)) {
+    // "do you remember what I told you?" with no clear topic.
+    if (has(/ what i (?:told|said) | что я (?:говорил|говорила|рассказывал|рассказывала) | о чем я /iu))
+      return { slot: 'all' };
+  }
+  return null;
+}
+
+/** Russian month names for a birthday read from digits are kept as said; nothing to convert here. */
+export function titleName(s: string): string {
+  return capitalize(s);
+}

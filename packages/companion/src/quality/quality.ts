@@ -1,0 +1,257 @@
+import { clampPoints, levelForPoints } from '@amora/shared/chat.ts';
+import type { ChatMode, EngineLanguage, Mood } from '@amora/shared/enums.ts';
+import characters from '../engine/fixtures/characters.json' with { type: 'json' };
+import type { Brain, BrainCharacter, BrainContext, BrainReply, ChatMemory } from '../engine/brain.ts';
+import { createBuiltinBrain } from '../engine/builtin-brain.ts';
+import probesEn from './memory-probes-en.json' with { type: 'json' };
+import probesRu from './memory-probes-ru.json' with { type: 'json' };
+import relevanceEn from './relevance-en.json' with { type: 'json' };
+import relevanceRu from './relevance-ru.json' with { type: 'json' };
+import varietyScripts from './variety-script.json' with { type: 'json' };
+
+/*
+ * Quality figures of the built-in engine, computed from data files: memory probes (told facts and
+ * their recall questions), a labelled set of user turns (relevance) and a long scripted conversation
+ * (variety). Used by quality.test.ts (which asserts the targets) and bench/companion-quality.mjs.
+ */
+
+export const targets = {
+  recall: 0.9,
+  onTopic: 0.8,
+  wrong: 0.05,
+  maxSentenceShare: 0.03,
+  repeatsWithin30: 0,
+  crossCharacterDifferent: 0.7,
+} as const;
+
+export const testCharacters = characters as unknown as BrainCharacter[];
+
+/** A small deterministic generator (mulberry32) so every figure is reproducible. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One conversation, carried from turn to turn the way the chat service does it. */
+export class Conversation {
+  memory: ChatMemory = {};
+  points = 0;
+  mood: Mood = 'Neutral';
+  mode: ChatMode = 'gentle';
+  history: Array<{ self: boolean; text: string }> = [];
+
+  constructor(
+    readonly brain: Brain,
+    readonly character: BrainCharacter,
+    readonly language: EngineLanguage,
+  ) {}
+
+  private context(userMessage: string): BrainContext {
+    return {
+      character: this.character,
+      language: this.language,
+      user: { name: null, age: null, sex: 'male' },
+      chat: {
+        level: levelForPoints(this.points),
+        points: this.points,
+        mood: this.mood,
+        mode: this.mode,
+        spicy: false,
+      },
+      memory: this.memory,
+      history: this.history.slice(-20),
+      userMessage,
+      now: new Date('2026-06-01T12:00:00Z'),
+    };
+  }
+
+  async greet(): Promise<BrainReply> {
+    const r = await this.brain.greeting(this.context(''));
+    this.memory = r.memory;
+    return r;
+  }
+
+  async say(text: string): Promise<BrainReply> {
+    const r = await this.brain.reply(this.context(text));
+    this.memory = r.memory;
+    this.points = clampPoints(this.points + r.pointsDelta);
+    if (r.mood) this.mood = r.mood;
+    this.history.push({ self: false, text }, { self: true, text: r.text });
+    return r;
+  }
+}
+
+const fold = (s: string): string => s.toLowerCase().replace(/ё/g, 'е');
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+export type Probe = { tell: string[]; ask: string; expect: string[] };
+export const memoryProbes: Record<EngineLanguage, Probe[]> = { en: probesEn, ru: probesRu };
+
+const between: Record<EngineLanguage, string[]> = {
+  en: ['haha okay', 'what are you up to today?'],
+  ru: ['ахах ладно', 'что делаешь сегодня?'],
+};
+
+export type MemoryResult = {
+  total: number;
+  recalled: number;
+  rate: number;
+  failures: Array<{ tell: string[]; ask: string; reply: string }>;
+};
+
+/** Tells each fact in a fresh chat, talks about something else, then asks for it back. */
+export async function memoryRecall(language: EngineLanguage, seed = 7): Promise<MemoryResult> {
+  const probes = memoryProbes[language];
+  const failures: MemoryResult['failures'] = [];
+  let recalled = 0;
+  for (const [i, p] of probes.entries()) {
+    const chat = new Conversation(
+      createBuiltinBrain({ random: seeded(seed + i) }),
+      testCharacters[i % testCharacters.length]!,
+      language,
+    );
+    await chat.greet();
+    for (const t of p.tell) await chat.say(t);
+    for (const t of between[language]) await chat.say(t);
+    const reply = await chat.say(p.ask);
+    if (p.expect.some((e) => fold(reply.text).includes(fold(e)))) recalled++;
+    else failures.push({ tell: p.tell, ask: p.ask, reply: reply.text });
+  }
+  return { total: probes.length, recalled, rate: recalled / probes.length, failures };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Relevance
+
+export type Labelled = { turn: string; label: string; also?: string[] };
+export const relevanceSets: Record<EngineLanguage, Labelled[]> = { en: relevanceEn, ru: relevanceRu };
+
+/** Intents that answer nothing in particular: a miss, but not a wrong answer. */
+export const genericIntents: ReadonlySet<string> = new Set(['fallback', 'question', 'agree', 'laugh']);
+
+export type RelevanceResult = {
+  total: number;
+  onTopic: number;
+  wrong: number;
+  onTopicRate: number;
+  wrongRate: number;
+  misses: Array<{ turn: string; label: string; intent: string; reply: string }>;
+};
+
+/** Each labelled turn in a fresh chat after a greeting; the intent she chose against the label. */
+export async function relevance(language: EngineLanguage, seed = 11): Promise<RelevanceResult> {
+  const set = relevanceSets[language];
+  let onTopic = 0;
+  let wrong = 0;
+  const misses: RelevanceResult['misses'] = [];
+  for (const [i, item] of set.entries()) {
+    const chat = new Conversation(
+      createBuiltinBrain({ random: seeded(seed + i) }),
+      testCharacters[i % testCharacters.length]!,
+      language,
+    );
+    await chat.greet();
+    const reply = await chat.say(item.turn);
+    const ok = reply.intent === item.label || (item.also ?? []).includes(reply.intent);
+    if (ok) onTopic++;
+    else {
+      if (!genericIntents.has(reply.intent)) wrong++;
+      misses.push({ turn: item.turn, label: item.label, intent: reply.intent, reply: reply.text });
+    }
+  }
+  return {
+    total: set.length,
+    onTopic,
+    wrong,
+    onTopicRate: onTopic / set.length,
+    wrongRate: wrong / set.length,
+    misses,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variety
+
+/** A reply without emoji and punctuation, lower-cased: what "word for word the same" compares. */
+export function plain(text: string): string {
+  return fold(text)
+    .replace(/\p{Extended_Pictographic}|\uFE0F|\u200D/gu, ' ')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The sentences of a reply, each in its plain form (at least two words, so "Hi!" does not count). */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…])\s+|\n+/u)
+    .map(plain)
+    .filter((s) => s.split(' ').length >= 2);
+}
+
+export const varietyScript = varietyScripts as Record<EngineLanguage, string[]>;
+
+export type VarietyResult = {
+  turns: number;
+  maxSentenceShare: number;
+  topSentence: string;
+  repeatsWithin30: number;
+  crossCharacterDifferent: number;
+};
+
+/** Replies of one character over the 200-turn script (the relationship grows as it goes). */
+export async function conversation(
+  language: EngineLanguage,
+  character: BrainCharacter,
+  seed: number,
+): Promise<BrainReply[]> {
+  const chat = new Conversation(createBuiltinBrain({ random: seeded(seed) }), character, language);
+  await chat.greet();
+  const out: BrainReply[] = [];
+  for (const [i, t] of varietyScript[language].entries()) {
+    chat.mode = i < 120 ? 'gentle' : i < 160 ? 'dominant' : 'submissive';
+    out.push(await chat.say(t));
+  }
+  return out;
+}
+
+export async function variety(language: EngineLanguage, seed = 2026): Promise<VarietyResult> {
+  const [first, second] = [testCharacters[0]!, testCharacters[1]!];
+  const a = await conversation(language, first, seed);
+  const b = await conversation(language, second, seed);
+  const counts = new Map<string, number>();
+  for (const r of a) for (const s of new Set(sentences(r.text))) counts.set(s, (counts.get(s) ?? 0) + 1);
+  let top = '';
+  let topCount = 0;
+  for (const [s, n] of counts)
+    if (n > topCount) {
+      top = s;
+      topCount = n;
+    }
+  let repeats = 0;
+  const plainA = a.map((r) => plain(r.text));
+  for (let i = 0; i < plainA.length; i++)
+    for (let j = Math.max(0, i - 30); j < i; j++) if (plainA[j] === plainA[i]) repeats++;
+  // Against each of three other characters on the same script and seed: the lowest share counts.
+  const others = [
+    b,
+    ...(await Promise.all([2, 3].map((i) => conversation(language, testCharacters[i]!, seed)))),
+  ];
+  const shares = others.map((o) => a.filter((r, i) => plain(r.text) !== plain(o[i]!.text)).length / a.length);
+  const different = Math.min(...shares) * a.length;
+  return {
+    turns: a.length,
+    maxSentenceShare: topCount / a.length,
+    topSentence: top,
+    repeatsWithin30: repeats,
+    crossCharacterDifferent: different / a.length,
+  };
+}
