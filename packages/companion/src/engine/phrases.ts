@@ -4,7 +4,7 @@ import ruData from './content/phrases-ru.json' with { type: 'json' };
 import writeFirstData from './content/write-first.json' with { type: 'json' };
 import type { Lines, PhraseBook, Tone } from './phrasebook.ts';
 
-/** The phrase books, one data file per language (data/phrases-<lang>.json). */
+/** The phrase books, one data file per language (content/phrases-<lang>.json). */
 export const books: Record<EngineLanguage, PhraseBook> = {
   en: enData,
   ru: ruData,
