@@ -1,13 +1,18 @@
 import { foldLetters, normalize, normalizeLeet } from './normalize.ts';
-import { patternSources, type PatternSource, type SafetyLanguage } from './patterns/index.ts';
+import {
+  patternSources,
+  safetyLanguages,
+  type PatternSource,
+  type SafetyLanguage,
+} from './patterns/index.ts';
 
 /**
  * The safety classifier (decision 044): is a user's message a self-harm/suicide/crisis statement,
  * or a statement that the user is under 18? Pure pattern matching over normalised text, with
- * per-language pattern files (`patterns/<lang>.json`): `mask` patterns (idioms, the past, other
+ * per-language pattern files (`patterns/<lang>.json`, all of them on every message): `mask` patterns (idioms, the past, other
  * people: "this game is killing me", "when I was 15", "my sister is 14") are blanked out first,
  * then `match` patterns decide; `age` patterns capture a self-stated age (digits or a number word)
- * that counts when it is under 18. The chat language's patterns run together with English ones.
+ * that counts when it is under 18.
  */
 export type SafetyKind = 'crisis' | 'minor';
 
@@ -62,9 +67,14 @@ function compile(p: PatternSource): Compiled {
 }
 
 const compiled = new Map<string, Compiled>();
+/**
+ * Every language's patterns, the chat language's first: people write in another language than
+ * the chat's (a Russian line in an English chat) and a crisis must not slip through for that.
+ */
 function patternsFor(language: string): Compiled[] {
-  const langs = new Set<SafetyLanguage>(['en']);
+  const langs = new Set<SafetyLanguage>();
   if (language in patternSources) langs.add(language as SafetyLanguage);
+  for (const l of safetyLanguages) langs.add(l);
   return [...langs].map((l) => {
     let c = compiled.get(l);
     if (!c) {
