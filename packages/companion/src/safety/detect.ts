@@ -39,7 +39,11 @@ type Compiled = {
 };
 
 function compileOne(source: string, numberAlternatives: string, flags = 'gu'): RegExp {
-  const expanded = foldLetters(source)
+  // Escapes are set aside while the letters are folded ("\\bbeser" must not lose a "b").
+  const escapes: string[] = [];
+  const shielded = source.replace(/\\[a-zA-Z]/g, (e) => `\u0000${escapes.push(e) - 1}\u0000`);
+  const expanded = foldLetters(shielded)
+    .replace(/\u0000(\d+)\u0000/g, (_, i: string) => escapes[Number(i)]!)
     .replaceAll('\\b', BOUNDARY)
     .replaceAll('{w}', '[\\p{L}\\p{N}]+')
     .replaceAll('{l}', '\\p{L}*')
