@@ -46,7 +46,8 @@ describe('safety corpora', () => {
 describe('detect', () => {
   it('reads case, diacritics, leetspeak and repeated letters', () => {
     expect(normalize("I'M SOOOO TIRED")).toBe(' im so tired ');
-    expect(normalizeLeet('k1ll mys3lf', 'l')).toBe(' kil myself ');
+    expect(normalizeLeet('k1ll mys3lf', 'i')).toBe(' kil myself ');
+    expect(normalizeLeet('ki11 myself', 'l')).toBe(' kil myself ');
     expect(detect('I WANT TO DIIIIE', 'en').crisis).toBe(true);
     expect(detect('su1c1dal', 'en').crisis).toBe(true);
     expect(detect('Ich will nicht mehr leben', 'de').crisis).toBe(true);
