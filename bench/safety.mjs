@@ -18,7 +18,8 @@ console.log(
 console.log('lang  lines(c/m/n)   crisis P  crisis R  minor P  minor R  ok');
 let allOk = true;
 for (const r of rows) {
-  const ok = [r.crisis.precision, r.minor.precision].every((p) => p >= SAFETY_TARGETS.precision) &&
+  const ok =
+    [r.crisis.precision, r.minor.precision].every((p) => p >= SAFETY_TARGETS.precision) &&
     [r.crisis.recall, r.minor.recall].every((x) => x >= SAFETY_TARGETS.recall);
   allOk &&= ok;
   const counts = `${r.counts.crisis}/${r.counts.minor}/${r.counts.none}`.padEnd(13);

@@ -29,10 +29,18 @@ describe('safety corpora', () => {
           minor: { p: result.minor.precision, r: result.minor.recall },
           mistakes: result.mistakes,
         };
-        expect(result.crisis.precision, JSON.stringify(summary, null, 1)).toBeGreaterThanOrEqual(SAFETY_TARGETS.precision);
-        expect(result.crisis.recall, JSON.stringify(summary, null, 1)).toBeGreaterThanOrEqual(SAFETY_TARGETS.recall);
-        expect(result.minor.precision, JSON.stringify(summary, null, 1)).toBeGreaterThanOrEqual(SAFETY_TARGETS.precision);
-        expect(result.minor.recall, JSON.stringify(summary, null, 1)).toBeGreaterThanOrEqual(SAFETY_TARGETS.recall);
+        expect(result.crisis.precision, JSON.stringify(summary, null, 1)).toBeGreaterThanOrEqual(
+          SAFETY_TARGETS.precision,
+        );
+        expect(result.crisis.recall, JSON.stringify(summary, null, 1)).toBeGreaterThanOrEqual(
+          SAFETY_TARGETS.recall,
+        );
+        expect(result.minor.precision, JSON.stringify(summary, null, 1)).toBeGreaterThanOrEqual(
+          SAFETY_TARGETS.precision,
+        );
+        expect(result.minor.recall, JSON.stringify(summary, null, 1)).toBeGreaterThanOrEqual(
+          SAFETY_TARGETS.recall,
+        );
       });
 
       it('has no duplicate lines', () => {

@@ -47,9 +47,9 @@ type Compiled = {
 export function compileOne(source: string, numberAlternatives: string, flags = 'gu'): RegExp {
   // Escapes are set aside while the letters are folded ("\\bbeser" must not lose a "b").
   const escapes: string[] = [];
-  const shielded = source.replace(/\\[a-zA-Z]/g, (e) => `\u0000${escapes.push(e) - 1}\u0000`);
+  const shielded = source.replace(/\\[a-zA-Z]/g, (e) => `\u{E000}${escapes.push(e) - 1}\u{E000}`);
   const expanded = foldLetters(shielded)
-    .replace(/\u0000(\d+)\u0000/g, (_, i: string) => escapes[Number(i)]!)
+    .replace(/\u{E000}(\d+)\u{E000}/gu, (_, i: string) => escapes[Number(i)]!)
     .replace(/^\\b/, LEADING_BOUNDARY)
     .replaceAll('\\b', BOUNDARY)
     .replaceAll('{w}', '[^ |]+')
@@ -132,7 +132,10 @@ export function detect(message: string, language: string): SafetyVerdict {
   const crisisTexts = [plain, ...leet].map((t) => masked(t, crisisMasks));
   const crisis = sets.some((s) => s.crisis.some((re) => crisisTexts.some((t) => test(re, t))));
 
-  const minorText = masked(plain, sets.flatMap((s) => s.minorMask));
+  const minorText = masked(
+    plain,
+    sets.flatMap((s) => s.minorMask),
+  );
   const age = statedAge(minorText, sets);
   const minor = age !== null || sets.some((s) => s.minor.some((re) => test(re, minorText)));
   return { crisis, minor, age };

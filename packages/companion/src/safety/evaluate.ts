@@ -44,7 +44,11 @@ export function readCorpus(language: SafetyLanguage): CorpusLine[] {
     });
 }
 
-function score(lines: CorpusLine[], got: Array<{ crisis: boolean; minor: boolean }>, cls: 'crisis' | 'minor'): ClassScore {
+function score(
+  lines: CorpusLine[],
+  got: Array<{ crisis: boolean; minor: boolean }>,
+  cls: 'crisis' | 'minor',
+): ClassScore {
   let tp = 0;
   let fp = 0;
   let support = 0;
@@ -76,9 +80,21 @@ export function evaluate(language: SafetyLanguage): LanguageScore {
       (l.label === 'minor' && (!g.minor || g.crisis)) ||
       (l.label === 'none' && (g.crisis || g.minor));
     if (!wrong) return [];
-    return [{ label: l.label, text: l.text, got: [g.crisis && 'crisis', g.minor && 'minor'].filter(Boolean).join('+') || 'none' }];
+    return [
+      {
+        label: l.label,
+        text: l.text,
+        got: [g.crisis && 'crisis', g.minor && 'minor'].filter(Boolean).join('+') || 'none',
+      },
+    ];
   });
-  return { language, counts, crisis: score(lines, got, 'crisis'), minor: score(lines, got, 'minor'), mistakes };
+  return {
+    language,
+    counts,
+    crisis: score(lines, got, 'crisis'),
+    minor: score(lines, got, 'minor'),
+    mistakes,
+  };
 }
 
 export const evaluateAll = (): LanguageScore[] => safetyLanguages.map(evaluate);

@@ -305,7 +305,8 @@ export function createChatsService(deps: ChatsDeps) {
       return { mine, message, refund, updated };
     });
     if (result.refund?.applied) ledger.notifyBalance(userId, result.refund.balance);
-    if (result.mine) realtime.toUser(userId, 'message', { chatId, message: toMessageDto(result.mine, chat.botId) });
+    if (result.mine)
+      realtime.toUser(userId, 'message', { chatId, message: toMessageDto(result.mine, chat.botId) });
     realtime.toUser(userId, 'message', { chatId, message: toMessageDto(result.message, chat.botId) });
     realtime.toUser(userId, 'typing', { chatId, state: null });
     if (result.updated) emitState(userId, result.updated);

@@ -1,6 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { bots } from '../../db/schema/bots.ts';
+import { chats } from '../../db/schema/chats.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { safetyEvents, safetyHolds, type SafetyEventRow, type SafetyHoldRow } from '../../db/schema/safety.ts';
+import {
+  safetyEvents,
+  safetyHolds,
+  type SafetyEventRow,
+  type SafetyHoldRow,
+} from '../../db/schema/safety.ts';
 import { users } from '../../db/schema/users.ts';
 
 export function createSafetyRepository() {
@@ -29,6 +36,16 @@ export function createSafetyRepository() {
         .insert(safetyHolds)
         .values({ userId, reason: 'age_review', status: 'closed' })
         .onConflictDoUpdate({ target: safetyHolds.userId, set: { status: 'closed' } });
+    },
+    /** Whether the chat is the user's support chat (answered by people; open during a review). */
+    async isSupportChat(db: DbOrTx, userId: string, chatId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chats.id })
+        .from(chats)
+        .innerJoin(bots, eq(bots.id, chats.botId))
+        .where(and(eq(chats.id, chatId), eq(chats.userId, userId), eq(bots.isSupport, true)))
+        .limit(1);
+      return Boolean(row);
     },
     async listEvents(db: DbOrTx, limit: number) {
       return db

@@ -5,8 +5,10 @@ import type { AppInstance } from '../../app-types.ts';
 import { requireRole } from '../../plugins/require-role.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Writes a held account may still make: signing in and out, and this module's own status. */
-const ALWAYS_ALLOWED = ['/api/auth/', '/api/safety/'];
+/** Writes a held account may still make: signing in and out, and opening the support chat. */
+const ALWAYS_ALLOWED = ['/api/auth/', '/api/safety/', '/api/chat/support'];
+/** A message to a chat: allowed when that chat is the support chat. */
+const SEND = /^\/api\/chat\/send\/([^/]+)$/;
 
 /**
  * The age-review write guard (decision 045): a preHandler on every route, so it runs after the
@@ -18,7 +20,7 @@ export function registerSafetyGuard(app: AppInstance): void {
     if (!WRITE_METHODS.has(req.method) || !req.authUserId) return;
     const path = req.url.split('?')[0] ?? '';
     if (ALWAYS_ALLOWED.some((p) => path.startsWith(p))) return;
-    await app.ctx.services.safety.assertWritable(req.authUserId);
+    await app.ctx.services.safety.assertWritable(req.authUserId, SEND.exec(path)?.[1]);
   });
 }
 

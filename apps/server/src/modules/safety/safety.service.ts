@@ -89,9 +89,14 @@ export function createSafetyService(deps: SafetyDeps) {
       return hold?.status ?? 'none';
     },
 
-    /** Throws 403 AGE_REVIEW while the account is on hold (the write guard). */
-    async assertWritable(userId: string): Promise<void> {
-      if (await repo.findHold(db, userId)) throw new AppError('AGE_REVIEW', 'safety.ageReview');
+    /**
+     * Throws 403 AGE_REVIEW while the account is on hold (the write guard). The support chat stays
+     * open (`supportChatId`): that is how a held user reaches the team.
+     */
+    async assertWritable(userId: string, supportChatId?: string): Promise<void> {
+      if (!(await repo.findHold(db, userId))) return;
+      if (supportChatId && (await repo.isSupportChat(db, userId, supportChatId))) return;
+      throw new AppError('AGE_REVIEW', 'safety.ageReview');
     },
 
     async events(limit = 100): Promise<SafetyEventView[]> {

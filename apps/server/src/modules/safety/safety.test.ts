@@ -17,7 +17,12 @@ type Msg = { _id: string; message: string; self: boolean };
 
 function helpers(t: () => TestApp) {
   const inject = (s: Session, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t().app.inject({ method, url, headers: bearer(s), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t().app.inject({
+      method,
+      url,
+      headers: bearer(s),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const send = (s: Session, chatId: string, message: string) =>
     inject(s, 'POST', `/api/chat/send/${chatId}`, { message: { message }, type: 'text' });
   const history = async (s: Session, chatId: string) =>
@@ -61,7 +66,11 @@ describe('safety layer with the built-in engine', () => {
     const memory = await h.memoryOf(chat._id);
     expect(memory).not.toMatch(/kill/i);
     // Later turns never bring it back.
-    for (const text of ['what are you doing tonight?', 'do you remember what I said?', 'tell me about my plans']) {
+    for (const text of [
+      'what are you doing tonight?',
+      'do you remember what I said?',
+      'tell me about my plans',
+    ]) {
       const later = await h.turn(s, chat._id, text);
       expect(later.message).not.toMatch(/kill|die|suicid/i);
     }
@@ -96,8 +105,13 @@ describe('safety layer with the built-in engine', () => {
       const reply = await h.turn(s, chat._id, text);
       expect(reply.message).not.toMatch(/findahelpline|age review/i);
     }
-    expect((await h.inject(s, 'GET', '/api/safety/status')).json()).toEqual({ ageReview: false, status: 'none' });
-    const events = (await h.inject(admin, 'GET', '/api/admin/safety/events')).json().data as Array<{ userId: string }>;
+    expect((await h.inject(s, 'GET', '/api/safety/status')).json()).toEqual({
+      ageReview: false,
+      status: 'none',
+    });
+    const events = (await h.inject(admin, 'GET', '/api/admin/safety/events')).json().data as Array<{
+      userId: string;
+    }>;
     expect(events.some((e) => e.userId === s.userId)).toBe(false);
   });
 
@@ -106,11 +120,16 @@ describe('safety layer with the built-in engine', () => {
     const chat = await createChat(t.app, s);
     const reply = await h.turn(s, chat._id, "btw I'm 15");
     expect(reply.message).toMatch(/under 18/);
-    expect((await h.inject(s, 'GET', '/api/safety/status')).json()).toEqual({ ageReview: true, status: 'review' });
+    expect((await h.inject(s, 'GET', '/api/safety/status')).json()).toEqual({
+      ageReview: true,
+      status: 'review',
+    });
     const refused = await h.send(s, chat._id, 'hello?');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'AGE_REVIEW' });
-    const other = await h.inject(s, 'POST', '/api/chat', { botId: (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data[1]._id });
+    const other = await h.inject(s, 'POST', '/api/chat', {
+      botId: (await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data[1]._id,
+    });
     expect(other.json().code).toBe('AGE_REVIEW');
     // Reads stay open.
     expect((await h.inject(s, 'GET', `/api/chat/${chat._id}`)).statusCode).toBe(200);
@@ -198,7 +217,16 @@ describe('the write guard', () => {
     const update = await h.inject(s, 'POST', '/api/user/update', { name: 'Other' });
     expect(update.statusCode).toBe(403);
     expect(update.json().code).toBe('AGE_REVIEW');
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...bearer(s), cookie: s.cookie } });
+    // The support chat stays open: that is how a held user reaches the team.
+    const support = await h.inject(s, 'POST', '/api/chat/support');
+    expect(support.statusCode, support.body).toBeLessThan(400);
+    const supportId = support.json().support._id as string;
+    expect((await h.send(s, supportId, 'I am 25, really')).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...bearer(s), cookie: s.cookie },
+    });
     expect(out.statusCode).toBeLessThan(400);
   });
 });

@@ -18,6 +18,7 @@ import { PromoPanel } from './promo-panel.tsx';
 import { RegistrationPanel } from './registration-panel.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
+import { SafetyPanel } from '../../safety/components/safety-panel.tsx';
 import styles from './admin.module.css';
 
 const sections = [
@@ -27,6 +28,7 @@ const sections = [
   { path: 'registration', label: 'admin.nav.registration' },
   { path: 'promo', label: 'admin.nav.promo' },
   { path: 'offers', label: 'admin.nav.offers' },
+  { path: 'safety', label: 'safety.admin.nav' },
 ] as const;
 
 /**
@@ -110,6 +112,7 @@ export function AdminConsole() {
           <Route path="registration" element={<RegistrationPanel />} />
           <Route path="promo" element={<PromoPanel />} />
           <Route path="offers" element={<OffersPanel />} />
+          <Route path="safety" element={<SafetyPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>
