@@ -29,6 +29,7 @@ import type { PlatformService } from './modules/platform/platform.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import type { TelegramService } from './modules/telegram/telegram.service.ts';
 import type { PushService } from './modules/push/push.service.ts';
+import type { SafetyService } from './modules/safety/safety.service.ts';
 
 export type Services = {
   settings: SettingsService;
@@ -51,6 +52,8 @@ export type Services = {
   telegram: TelegramService;
   /** Web push subscriptions and notifications ("she writes first"). */
   push: PushService;
+  /** The safety layer in front of every engine: crisis help, the under-18 age review. */
+  safety: SafetyService;
 };
 
 /** Everything a module needs, built once by buildApp. */

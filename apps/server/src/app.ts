@@ -42,6 +42,9 @@ import { createBotsService } from './modules/bots/bots.service.ts';
 import { createChatsRepository } from './modules/chats/chats.repository.ts';
 import { chatsRoutes } from './modules/chats/chats.routes.ts';
 import { createChatsService } from './modules/chats/chats.service.ts';
+import { createSafetyRepository } from './modules/safety/safety.repository.ts';
+import { registerSafetyGuard, safetyRoutes } from './modules/safety/safety.routes.ts';
+import { createSafetyService } from './modules/safety/safety.service.ts';
 import { startCompanionClock } from './modules/chats/companion.service.ts';
 import type { Brain } from '@amora/companion/engine/brain.ts';
 import { createBuiltinBrain } from '@amora/companion/engine/builtin-brain.ts';
@@ -274,8 +277,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       opts.videoProvider ??
       createPreparedClipsProvider(demoVideoDir() ?? resolve(serverRoot(), 'assets/demo-video')),
   });
+  // The safety layer in front of every engine (decisions 044–046).
+  const safety = createSafetyService({ db, repo: createSafetyRepository(), users, realtime, log: app.log });
   const chats = createChatsService({
     db,
+    safety,
     repo: createChatsRepository(),
     bots,
     users,
@@ -489,6 +495,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       support,
       telegram,
       push,
+      safety,
     },
   };
   app.decorate('ctx', ctx);
@@ -591,6 +598,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAuth(app);
+  registerSafetyGuard(app);
   healthRoutes(app);
   authRoutes(app);
   usersRoutes(app);
@@ -612,6 +620,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   sandboxRoutes(app, () => sandbox);
   subscriptionsRoutes(app);
   geoRoutes(app);
+  safetyRoutes(app);
 
   await registerStatic(app, {
     mediaRoot: storage.root,

@@ -7,6 +7,8 @@ export const errorCodes = {
   INVALID_CREDENTIALS: 401,
   INSUFFICIENT_TOKENS: 402,
   BANNED: 403,
+  /** The account is on hold for age review (decision 045): every write is refused. */
+  AGE_REVIEW: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,

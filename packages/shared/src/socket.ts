@@ -39,6 +39,10 @@ export interface ServerToClientEvents {
    * committed, to every device of the user.
    */
   user_refresh: (p: { reason: 'subscription' }) => void;
+  /** The account was put on hold for age review (decision 045): show the blocking screen. */
+  safety_hold: (p: { reason: 'age_review' }) => void;
+  /** An operator restored the account after the age review. */
+  safety_released: (p: Record<string, never>) => void;
   /** The engine's health, to every client when it changes and on `request_lifecheck_ai`. */
   ai_status: (p: AiStatus) => void;
 }

@@ -15,6 +15,7 @@ import * as chatsSchema from './schema/chats.ts';
 import * as ledgerSchema from './schema/ledger.ts';
 import * as platformSchema from './schema/platform.ts';
 import * as paymentsSchema from './schema/payments.ts';
+import * as safetySchema from './schema/safety.ts';
 import * as settingsSchema from './schema/settings.ts';
 import * as usersSchema from './schema/users.ts';
 
@@ -27,6 +28,7 @@ export const schema = {
   ...botsSchema,
   ...chatsSchema,
   ...platformSchema,
+  ...safetySchema,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

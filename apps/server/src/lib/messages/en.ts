@@ -50,6 +50,8 @@ export const en = {
   'account.blockedReason': '{{reason}}',
   'account.bannedPromo': 'Your account is banned: promo codes are disabled',
   'account.bannedPayments': 'Your account is banned: payments are disabled',
+  'safety.ageReview':
+    'Your account is paused for an age review: Amora is for adults only. Our support team will contact you.',
   'admin.cannotBanSelf': 'You cannot ban your own account',
   'settings.planInUse':
     'The plan "{{plan}}" is used by {{count}} live subscription(s): keep it (you may change its prices)',

@@ -45,6 +45,8 @@ export const ru: Record<MessageKey, string> = {
   'account.blockedReason': '{{reason}}',
   'account.bannedPromo': 'Ваш аккаунт заблокирован: промокоды недоступны',
   'account.bannedPayments': 'Ваш аккаунт заблокирован: платежи недоступны',
+  'safety.ageReview':
+    'Аккаунт приостановлен для проверки возраста: Amora — только для взрослых. Служба поддержки свяжется с вами.',
   'admin.cannotBanSelf': 'Нельзя заблокировать собственный аккаунт',
   'settings.planInUse':
     'Тариф «{{plan}}» используют действующие подписки ({{count}}): оставьте его (цены менять можно)',

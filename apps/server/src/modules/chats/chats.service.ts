@@ -32,6 +32,7 @@ import { createReplyStream } from './reply-stream.ts';
 import type { ChatsRepository } from './chats.repository.ts';
 import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import type { BotMessageFields, ChargeIn, ReplyAttachment, ReplyMedia } from './reply-media.ts';
+import type { SafetyIntercept, SafetyService } from '../safety/safety.service.ts';
 
 const HISTORY_TURNS = 20;
 /** Overdue replies one sweep settles at most (the next sweep takes the rest). */
@@ -67,6 +68,8 @@ export type ChatsDeps = {
   replyDeadlineMs?: number;
   /** Photos, voice notes and videos in replies, and photos from users (modules/media). */
   replyMedia?: ReplyMedia;
+  /** The safety layer in front of every engine (modules/safety, decision 044). */
+  safety?: Pick<SafetyService, 'screen'>;
 };
 
 /** Human-like typing time: longer replies take longer; REPLY_DELAY_MS scales it (0 = immediate). */
@@ -199,6 +202,15 @@ export function createChatsService(deps: ChatsDeps) {
       const chat = await owned(userId, chatId);
       const bot = await bots.get(chat.botId);
       const user = await users.getById(userId);
+      // Safety (decision 044): a crisis or under-18 statement never reaches the engine.
+      const intercept = await deps.safety?.screen({
+        user,
+        chatId,
+        messageId: userMessage.id,
+        text: userMessage.text,
+        language: chat.language,
+      });
+      if (intercept) return await safetyReply(input, chat, replyId, intercept);
       const recent = await repo.page(db, chatId, HISTORY_TURNS + 1);
       const history = recent
         .filter((m) => m.id !== userMessage.id && (!m.eventType || m.eventType === 'write_first'))
@@ -306,6 +318,56 @@ export function createChatsService(deps: ChatsDeps) {
         log.error({ err: e, chatId }, 'could not undo a failed reply'),
       );
     }
+  }
+
+  /**
+   * The safety layer's reply instead of the engine's: both messages are marked `safety` (event
+   * messages stay out of the history engines read, so nothing of it is learnt or recalled), the
+   * message is refunded, and the chat unlocks.
+   */
+  async function safetyReply(
+    input: { userId: string; chatId: string; userMessage: MessageRow; charged: number },
+    chat: ChatRow,
+    replyId: string,
+    intercept: SafetyIntercept,
+  ): Promise<void> {
+    const { userId, chatId, userMessage, charged } = input;
+    const result = await db.transaction(async (tx) => {
+      const mine = await repo.updateMessage(tx, userMessage.id, { eventType: 'safety' });
+      const message = await repo.insertMessage(tx, {
+        id: replyId,
+        chatId,
+        userId,
+        self: false,
+        text: intercept.reply,
+        eventType: 'safety',
+        language: chat.language,
+        responseMessageId: userMessage.id,
+      });
+      const refund =
+        charged > 0
+          ? await ledger.applyIn(tx, {
+              userId,
+              delta: charged,
+              reason: 'refund',
+              reference: userMessage.id,
+              idempotencyKey: `refund:message:${userMessage.id}`,
+            })
+          : null;
+      const updated = await repo.update(tx, chatId, {
+        locked: false,
+        lockedAt: null,
+        typing: null,
+        lastActivityAt: new Date(),
+      });
+      return { mine, message, refund, updated };
+    });
+    if (result.refund?.applied) ledger.notifyBalance(userId, result.refund.balance);
+    if (result.mine)
+      realtime.toUser(userId, 'message', { chatId, message: toMessageDto(result.mine, chat.botId) });
+    realtime.toUser(userId, 'message', { chatId, message: toMessageDto(result.message, chat.botId) });
+    realtime.toUser(userId, 'typing', { chatId, state: null });
+    if (result.updated) emitState(userId, result.updated);
   }
 
   /** Media for her reply (a photo asked for in words, a voice note in voice mode); never fails the reply. */

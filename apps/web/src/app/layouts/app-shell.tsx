@@ -15,6 +15,7 @@ import { useThemeEvent } from '../../features/theme/use-theme-event.ts';
 import { useRegistrationFlow } from '../../features/registration/hooks/use-registration-flow.ts';
 import { useRealtime } from '../../features/chats/hooks/use-realtime.ts';
 import { BanDialog } from '../../features/user/components/ban-dialog.tsx';
+import { AgeReviewScreen } from '../../features/safety/components/age-review-screen.tsx';
 import { LanguageChangedDialog } from '../../features/user/components/language-changed-dialog.tsx';
 import { NoTokensDialog } from '../../features/wallet/components/no-tokens-dialog.tsx';
 import { BottomNav } from './bottom-nav.tsx';
@@ -57,6 +58,7 @@ export function AppShell() {
       <AuthPopup />
       <NoTokensDialog />
       <BanDialog />
+      <AgeReviewScreen />
       <LanguageChangedDialog />
       <AgeGate />
       <Toaster />

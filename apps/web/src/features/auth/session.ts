@@ -1,6 +1,7 @@
 import type { AuthResponse } from '@amora/shared/auth.ts';
 import type { User } from '@amora/shared/user.ts';
 import { api, connectApiAuth } from '../../lib/api-client.ts';
+import { useSafetyStore } from '../safety/store.ts';
 import { isUiLanguage, setUiLanguage, storedLanguage } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { disconnectSocket } from '../../lib/socket.ts';
@@ -28,6 +29,8 @@ export function wireApiAuth(): void {
     // SPEC §8: a ban reason in any answer (chat, payment, ...) opens the ban modal.
     onError: (error) => {
       if (error.code === 'BANNED') useAuthStore.getState().setBanned(error.message || null);
+      // Decision 045: the account is on hold for age review; the blocking screen explains.
+      if (error.code === 'AGE_REVIEW') useSafetyStore.getState().setHold('review');
     },
   });
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SocketHandlers } from '../../lib/socket.ts';
 import { aiStatusKey } from './api/ai-status-api.ts';
 import { chatKeys } from './api/chats-api.ts';
+import { useSafetyStore } from '../safety/store.ts';
 import {
   chatStatePatch,
   listWithMessage,
@@ -79,6 +80,8 @@ export function createRealtimeHandlers(queryClient: QueryClient, deps: RealtimeD
     unbanned: () => {
       deps.onUnbanned?.();
     },
+    safety_hold: () => useSafetyStore.getState().setHold('review'),
+    safety_released: () => useSafetyStore.getState().setHold('none'),
     user_refresh: () => {
       deps.onUserRefresh?.();
       // The subscription view (['subscription', 'last']) and the wallet: fetched again when shown.

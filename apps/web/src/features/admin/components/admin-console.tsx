@@ -19,6 +19,7 @@ import { RegistrationPanel } from './registration-panel.tsx';
 import { RelationshipPanel } from './relationship-panel.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
+import { SafetyPanel } from '../../safety/components/safety-panel.tsx';
 import styles from './admin.module.css';
 
 const sections = [
@@ -29,6 +30,7 @@ const sections = [
   { path: 'promo', label: 'admin.nav.promo' },
   { path: 'offers', label: 'admin.nav.offers' },
   { path: 'relationship', label: 'admin.nav.relationship' },
+  { path: 'safety', label: 'safety.admin.nav' },
 ] as const;
 
 /**
@@ -113,6 +115,7 @@ export function AdminConsole() {
           <Route path="promo" element={<PromoPanel />} />
           <Route path="offers" element={<OffersPanel />} />
           <Route path="relationship" element={<RelationshipPanel />} />
+          <Route path="safety" element={<SafetyPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>

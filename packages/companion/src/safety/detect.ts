@@ -1,0 +1,142 @@
+import { foldLetters, normalize, normalizeLeet } from './normalize.ts';
+import {
+  patternSources,
+  safetyLanguages,
+  type PatternSource,
+  type SafetyLanguage,
+} from './patterns/index.ts';
+
+/**
+ * The safety classifier (decision 044): is a user's message a self-harm/suicide/crisis statement,
+ * or a statement that the user is under 18? Pure pattern matching over normalised text, with
+ * per-language pattern files (`patterns/<lang>.json`, all of them on every message): `mask` patterns (idioms, the past, other
+ * people: "this game is killing me", "when I was 15", "my sister is 14") are blanked out first,
+ * then `match` patterns decide; `age` patterns capture a self-stated age (digits or a number word)
+ * that counts when it is under 18.
+ */
+export type SafetyKind = 'crisis' | 'minor';
+
+export type SafetyVerdict = {
+  crisis: boolean;
+  minor: boolean;
+  /** The age the user stated, when a minor verdict came from one. */
+  age: number | null;
+};
+
+export const ADULT_AGE = 18;
+const MIN_PLAUSIBLE_AGE = 6;
+
+/**
+ * A word boundary. Normalised text holds only letters, digits, single spaces (also at both ends)
+ * and the ` | ` that masks leave, so a boundary sits between one of `[ |]` and anything else; far
+ * cheaper than Unicode letter classes (JS `\\b` only knows ASCII letters).
+ */
+const BOUNDARY = '(?:(?<=[ |])(?=[^ |])|(?<=[^ |])(?=[ |]))';
+/** At the start of a pattern the boundary can only be one before a word. */
+const LEADING_BOUNDARY = '(?<=[ |])';
+
+type Compiled = {
+  numbers: Map<string, number>;
+  crisisMask: RegExp[];
+  crisis: RegExp[];
+  minorMask: RegExp[];
+  minor: RegExp[];
+  age: RegExp[];
+};
+
+export function compileOne(source: string, numberAlternatives: string, flags = 'gu'): RegExp {
+  // Escapes are set aside while the letters are folded ("\\bbeser" must not lose a "b").
+  const escapes: string[] = [];
+  const shielded = source.replace(/\\[a-zA-Z]/g, (e) => `\u{E000}${escapes.push(e) - 1}\u{E000}`);
+  const expanded = foldLetters(shielded)
+    .replace(/\u{E000}(\d+)\u{E000}/gu, (_, i: string) => escapes[Number(i)]!)
+    .replace(/^\\b/, LEADING_BOUNDARY)
+    .replaceAll('\\b', BOUNDARY)
+    .replaceAll('{w}', '[^ |]+')
+    .replaceAll('{l}', '[^ |]*')
+    .replace('{num}', `(?<age>\\d{1,2}|${numberAlternatives})`)
+    .replaceAll('{num}', `(?:\\d{1,2}|${numberAlternatives})`);
+  return new RegExp(expanded, flags);
+}
+
+function compile(p: PatternSource): Compiled {
+  const numbers = new Map(Object.entries(p.numbers).map(([w, n]) => [foldLetters(w), n] as const));
+  // Longest words first so "seventeen" wins over "seven".
+  const alternatives = [...numbers.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+  const all = (list: string[]) => list.map((s) => compileOne(s, alternatives));
+  return {
+    numbers,
+    crisisMask: all(p.crisis.mask),
+    crisis: all(p.crisis.match),
+    minorMask: all(p.minor.mask),
+    minor: all(p.minor.match),
+    age: all(p.minor.age),
+  };
+}
+
+const compiled = new Map<string, Compiled>();
+/**
+ * Every language's patterns, the chat language's first: people write in another language than
+ * the chat's (a Russian line in an English chat) and a crisis must not slip through for that.
+ */
+function patternsFor(language: string): Compiled[] {
+  const langs = new Set<SafetyLanguage>();
+  if (language in patternSources) langs.add(language as SafetyLanguage);
+  for (const l of safetyLanguages) langs.add(l);
+  return [...langs].map((l) => {
+    let c = compiled.get(l);
+    if (!c) {
+      c = compile(patternSources[l]);
+      compiled.set(l, c);
+    }
+    return c;
+  });
+}
+
+function masked(text: string, masks: RegExp[]): string {
+  let out = text;
+  for (const m of masks) out = out.replace(m, ' | ');
+  return out;
+}
+
+const test = (re: RegExp, text: string) => {
+  re.lastIndex = 0;
+  return re.test(text);
+};
+
+function statedAge(text: string, sets: Compiled[]): number | null {
+  for (const set of sets) {
+    for (const re of set.age) {
+      re.lastIndex = 0;
+      for (const m of text.matchAll(re)) {
+        const raw = m.groups?.age;
+        if (!raw) continue;
+        const n = /^\d+$/.test(raw) ? Number(raw) : (set.numbers.get(raw) ?? null);
+        if (n !== null && n >= MIN_PLAUSIBLE_AGE && n < ADULT_AGE) return n;
+      }
+    }
+  }
+  return null;
+}
+
+/** Classifies one user message written in `language` (a SPEC §3 chat language code). */
+export function detect(message: string, language: string): SafetyVerdict {
+  const sets = patternsFor(language);
+  const plain = normalize(message);
+  const leet = [normalizeLeet(message, 'i'), normalizeLeet(message, 'l')];
+
+  const crisisMasks = sets.flatMap((s) => s.crisisMask);
+  const crisisTexts = [plain, ...leet].map((t) => masked(t, crisisMasks));
+  const crisis = sets.some((s) => s.crisis.some((re) => crisisTexts.some((t) => test(re, t))));
+
+  const minorText = masked(
+    plain,
+    sets.flatMap((s) => s.minorMask),
+  );
+  const age = statedAge(minorText, sets);
+  const minor = age !== null || sets.some((s) => s.minor.some((re) => test(re, minorText)));
+  return { crisis, minor, age };
+}
