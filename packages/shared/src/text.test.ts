@@ -74,6 +74,8 @@ describe('findNul', () => {
     expect(findNul({ 'k\u0000': 1 }, 'body')).toBe('body');
     expect(findNul('\u0000', 'params.id')).toBe('params.id');
     expect(findNul(null, 'query')).toBeNull();
+    expect(findNul(Object.assign(Object.create(null) as object, { q: 'a\u0000' }), 'query')).toBe('query.q');
+    expect(findNul(new Uint8Array([0, 0]), 'body')).toBeNull();
   });
 
   it('walks a very deep value without overflowing the stack', () => {

@@ -54,11 +54,12 @@ export function findNul(value: unknown, prefix: string): string | null {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return path;
-    } else if (typeof v === 'object' && v !== null && !seen.has(v) && !ArrayBuffer.isView(v)) {
+    } else if (typeof v === 'object' && v !== null && !seen.has(v)) {
       seen.add(v);
       if (Array.isArray(v)) {
         v.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
-      } else {
+      } else if (isPlainObject(v)) {
+        // Parsed JSON, forms, query strings and headers only: never a Buffer or a stream.
         for (const [k, item] of Object.entries(v)) {
           if (k.includes('\u0000')) return path;
           stack.push([item, `${path}.${k}`]);
@@ -67,4 +68,10 @@ export function findNul(value: unknown, prefix: string): string | null {
     }
   }
   return null;
+}
+
+/** `{}` or `Object.create(null)`, from any realm (the prototype, if any, is a root one). */
+function isPlainObject(v: object): boolean {
+  const proto = Object.getPrototypeOf(v) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }
