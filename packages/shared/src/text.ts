@@ -70,7 +70,8 @@ export function findNul(value: unknown, prefix: string): string | null {
   return null;
 }
 
+/** `{}` or `Object.create(null)`, from any realm (the prototype, if any, is a root one). */
 function isPlainObject(v: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
+  const proto = Object.getPrototypeOf(v) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }
