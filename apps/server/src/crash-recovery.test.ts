@@ -34,7 +34,7 @@ function startServer(env: Record<string, string>) {
 async function waitFor<T>(
   what: string,
   check: () => Promise<T | null | undefined | false>,
-  tries = 1200,
+  tries = 3000,
 ): Promise<T> {
   for (let i = 0; i < tries; i++) {
     try {
@@ -51,7 +51,7 @@ async function waitFor<T>(
 async function waitForHealth(base: string, server: ReturnType<typeof startServer>) {
   let exited = false;
   void server.exited.then(() => (exited = true));
-  for (let i = 0; i < 1200 && !exited; i++) {
+  for (let i = 0; i < 3000 && !exited; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -261,7 +261,7 @@ describe('a crash mid-reply and mid-payment (kill -9), then a restart on the sam
         await c.end();
       }
     },
-    240_000,
+    600_000,
   );
 
   it.skipIf(Boolean(process.env.DATABASE_URL))(
@@ -269,6 +269,6 @@ describe('a crash mid-reply and mid-payment (kill -9), then a restart on the sam
     async () => {
       await crashAndRecover({ DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-crash-')) });
     },
-    240_000,
+    600_000,
   );
 });
