@@ -127,4 +127,14 @@ export const ru: Record<MessageKey, string> = {
   'subscription.noSavedCard': 'Нет сохранённой карты: оплатите новой картой',
   'subscription.userHasNone': 'У этого пользователя нет активной подписки',
   'subscription.renewalUnderWay': 'Списание за продление этой подписки уже выполняется',
+  // security (decisions 036-039)
+  'security.rateLimitedIn': 'Слишком много запросов. Попробуйте через {{seconds}} с.',
+  'security.tooManyAttempts':
+    'Слишком много неверных паролей для этого аккаунта. Попробуйте через {{seconds}} с или сбросьте пароль.',
+  'security.passwordTooCommon': 'Этот пароль слишком распространён и легко угадывается. Выберите длиннее и необычнее.',
+  'security.passwordHasEmail': 'Пароль не должен содержать ваш адрес почты.',
+  'security.loginCodeInvalid': 'Эта ссылка для входа недействительна, уже использована или устарела',
+  'security.appealOpen': 'Ваша апелляция ждёт ответа нашей команды.',
+  'security.appealNotBanned': 'Апелляция — для заблокированных аккаунтов; напишите в поддержку.',
+  'security.pushEndpointTaken': 'Этот адрес уведомлений принадлежит другому аккаунту',
 };
