@@ -162,7 +162,7 @@ describe('reset links never reach production logs', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('access tokens and refresh', () => {
