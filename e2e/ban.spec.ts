@@ -28,6 +28,13 @@ test('a ban arrives live: the ban modal with the reason, chats and payment close
   const dialog = page.getByTestId('ban-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Reason: Spamming the characters');
+  // The one thing a banned user can still write: an appeal, into the operators' support inbox.
+  await dialog.getByTestId('appeal-text').fill('I only said hello, please look again');
+  await dialog.getByTestId('appeal-send').click();
+  await expect(dialog.getByTestId('appeal-sent')).toBeVisible();
+  const inbox = await request.get('/api/admin/support', { headers });
+  const mine = (await inbox.json()).data.find((c: { user: { _id: string } }) => c.user._id === user.userId);
+  expect(mine).toMatchObject({ awaitingReply: true, lastMessage: { message: 'I only said hello, please look again' } });
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
 
@@ -50,9 +57,11 @@ test('a ban arrives live: the ban modal with the reason, chats and payment close
   await expect(page.getByTestId('toast')).toContainText('Your account is blocked.');
   await expect(page).toHaveURL(/\/$/);
 
-  // The operator lifts the ban: the `unbanned` event opens chats and payment again.
+  // The operator lifts the ban: a banned account has no live socket (decision 037), so the next
+  // load of the app opens chats and payment again.
   const unban = await request.post(`/api/admin/users/${user.userId}/unban`, { headers });
   expect(unban.ok()).toBe(true);
+  await page.reload();
   await expect(chatsNav).not.toHaveAttribute('aria-disabled', 'true');
   await paymentNav.click();
   await expect(page).toHaveURL(/\/wallet$/);

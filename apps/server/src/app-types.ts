@@ -83,6 +83,10 @@ declare module 'fastify' {
     /** onRequest hook: answers 401 unless a valid access token is sent. */
     requireAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
+  interface FastifyContextConfig {
+    /** A write a banned account may still make (the appeal); every other write answers 403 BANNED. */
+    allowBanned?: boolean;
+  }
   interface FastifyRequest {
     authUserId: string | null;
     /** The signed-in user's id; only inside routes guarded by requireAuth. */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -13,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { AppContext, AppInstance } from './app-types.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -96,6 +94,7 @@ import { createPushRepository } from './modules/push/push.repository.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { createWebPushSender, type PushSender } from './modules/push/push-sender.ts';
 import { createPushService } from './modules/push/push.service.ts';
+import type { Resolve } from './modules/push/endpoint-guard.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { createPlatformService } from './modules/platform/platform.service.ts';
 import { createSupportRepository } from './modules/support/support.repository.ts';
@@ -108,6 +107,10 @@ import { messageLanguageOf } from './lib/messages/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { connectSources, strictTransportSecurity } from './plugins/security-headers.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { createSharedState, namespaceFor } from './lib/shared-state.ts';
+import { createSessionState } from './modules/auth/session-state.ts';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createSocketServer } from './plugins/socket.ts';
 import { registerStatic } from './plugins/static.ts';
 
@@ -131,7 +134,7 @@ export type BuildOptions = {
   /** Replaces the video provider (tests). */
   videoProvider?: VideoProvider;
   /** Web push: another sender, or loopback http endpoints allowed (tests). */
-  push?: { sender?: PushSender; allowInsecureEndpoints?: boolean };
+  push?: { sender?: PushSender; allowInsecureEndpoints?: boolean; resolve?: Resolve };
 };
 
 /**
@@ -158,7 +161,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     requestIdHeader: false,
     bodyLimit: 256 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies nearest to us, never the client's own entries (decision 039).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -193,11 +200,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
   const background = createBackground((err) => app.log.error({ err }, 'background task failed'));
   const jwt = createJwt(secrets.jwtSecret);
+  // Cross-node state of sessions and limits (decisions 036, 039): Redis with REDIS_URL.
+  const shared = createSharedState({
+    redisUrl: config.REDIS_URL,
+    namespace: namespaceFor(config.DATABASE_URL),
+    log: app.log,
+  });
   const socket = createSocketServer({
     server: app.server,
-    verify: (token) => jwt.verify(token),
+    verify: (token) => auth.authenticate(token),
     redisUrl: config.REDIS_URL,
     log: app.log,
+    limits: {
+      eventBurst: config.SOCKET_EVENT_BURST,
+      eventsPerSecond: config.SOCKET_EVENTS_PER_SECOND,
+      perUser: config.SOCKETS_PER_USER,
+    },
   });
   const realtime = socket.realtime;
 
@@ -212,6 +230,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     smtpUrl: config.SMTP_URL,
     from: `Amora <no-reply@${new URL(publicUrl).hostname}>`,
   });
+  const sessions = createSessionState({
+    shared,
+    load: async (userId) => {
+      const u = await users.findById(userId);
+      return u ? { version: u.sessionVersion, banned: u.banned, bannedReason: u.bannedReason } : null;
+    },
+  });
+  await sessions.start();
+  // Each node acts on its own sockets: a new session version drops them; a ban says why first.
+  sessions.onChange((change) => {
+    const room = socket.io.local.in(userRoom(change.userId));
+    if (change.kind === 'ban') room.emit('banned', { reason: change.reason });
+    if (change.kind === 'unban') room.emit('unbanned', {});
+    if (change.kind !== 'unban') room.disconnectSockets(true);
+  });
+  users.onBanChange((userId, reason) =>
+    sessions.changed(reason === null ? { userId, kind: 'unban' } : { userId, kind: 'ban', reason }),
+  );
   const auth = createAuthService({
     db,
     repo: createAuthRepository(),
@@ -220,6 +256,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mail,
     publicUrl,
     reuseGraceMs: opts.refreshReuseGraceMs ?? 10_000,
+    sessions,
+    throttle: createSignInThrottle({
+      shared,
+      secret: secrets.jwtSecret,
+      options: {
+        freeAttempts: config.SIGNIN_FREE_ATTEMPTS,
+        baseLockMs: config.SIGNIN_LOCK_BASE_MS,
+        maxLockMs: config.SIGNIN_LOCK_MAX_MS,
+        windowMs: Math.max(15 * 60_000, config.SIGNIN_LOCK_MAX_MS),
+      },
+    }),
+    secret: secrets.jwtSecret,
+    logLinks: config.NODE_ENV !== 'production',
   });
   const botsRepo = createBotsRepository();
   const bots = createBotsService({ db, repo: botsRepo, storage });
@@ -335,6 +384,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicKey: secrets.vapidPublicKey,
     log: app.log,
     allowInsecureEndpoints: opts.push?.allowInsecureEndpoints ?? false,
+    ...(opts.push?.resolve ? { resolve: opts.push.resolve } : {}),
   });
   users.onDeactivate((userId) => push.unsubscribeAll(userId));
   // Sent in the background: a slow push service never holds up the sweep that wrote the message.
@@ -459,14 +509,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const platform = createPlatformService({ db, repo: createPlatformRepository(), chats });
-  const support = createSupportService({ db, repo: createSupportRepository(), realtime });
+  const support = createSupportService({
+    db,
+    repo: createSupportRepository(),
+    realtime,
+    openSupportChat: (userId) => chats.support(userId),
+    isBanned: async (userId) => (await users.findById(userId))?.banned ?? false,
+  });
   const telegram = createTelegramService({ botToken: config.TELEGRAM_BOT_TOKEN, users, auth });
   // Account deletion (POST /api/user/delete): every device is signed out.
   users.onDeactivate(async (userId) => {
     // SPEC §5: deleting an account cancels its active subscription (no further renewals).
     if ((await subscriptions.last(userId))?.state === 'active') await subscriptions.cancel(userId);
     await auth.revokeAllSessions(userId);
-    socket.io.in(userRoom(userId)).disconnectSockets(true);
   });
 
   const ctx: AppContext = {
@@ -540,6 +595,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     await background.drain();
     await socket.close();
+    await shared.close();
     await database.close();
   });
 
@@ -562,24 +618,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       },
     },
   });
-  const rateLimitRedis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
-    : null;
-  if (rateLimitRedis) {
-    rateLimitRedis.on('error', (err) => app.log.error({ err }, 'redis error (rate limit)'));
-    app.addHook('onClose', async () => {
-      await rateLimitRedis.quit().catch(() => undefined);
-    });
-  }
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: 'amora-rl:' } : {}),
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
-    }),
-  });
+  registerAuth(app);
+  await registerRateLimit(app, { redis: shared.redis, namespace: shared.namespace });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -597,7 +637,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerAuth(app);
   registerSafetyGuard(app);
   healthRoutes(app);
   authRoutes(app);

@@ -91,10 +91,37 @@ export const ConfigSchema = z.object({
     .transform((v) => v === 'true'),
   /** Rate limit for auth endpoints, requests per minute per IP. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /**
+   * Which proxies in front of the server may name the client in X-Forwarded-For (decision 039):
+   * `false` (default: the socket's address is the client), `true` or a number (that many proxy hops;
+   * `true` is 1, so a client's own X-Forwarded-For entries are never believed), or a comma-separated
+   * list of proxy addresses/CIDRs.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx): false | number | string => {
+      if (v === '' || v === 'false') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (/^[0-9a-fA-F.:/,\s]+$/.test(v)) return v;
+      ctx.addIssue({ code: 'custom', message: 'use false, true, a hop count or a list of proxy addresses' });
+      return z.NEVER;
+    }),
+  /** Writes (non-GET requests) per route per signed-in user per minute; some routes allow fewer. */
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
+  /** Wrong passwords for one account before its sign-in slows down. */
+  SIGNIN_FREE_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(5),
+  /** The first sign-in lock of an account; it doubles with each further wrong password. */
+  SIGNIN_LOCK_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(1000),
+  /** The longest sign-in lock. */
+  SIGNIN_LOCK_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(15 * 60_000),
+  /** Socket events one connection may send in a burst (refilled at SOCKET_EVENTS_PER_SECOND); a flood is dropped. */
+  SOCKET_EVENT_BURST: z.coerce.number().int().min(1).default(60),
+  SOCKET_EVENTS_PER_SECOND: z.coerce.number().min(0.1).default(10),
+  /** Open sockets per user across all nodes; the oldest are dropped. */
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
   /**
    * FOR TESTS ONLY (off by default): the geo price tier follows the `ip` in the body of
    * POST /api/user/geo and /api/auth/exchange-token instead of the connection's address, so tests

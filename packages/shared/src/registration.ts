@@ -42,11 +42,23 @@ export const ExchangeTokenResponse = z.object({
   success: z.literal(true),
   /** The access token. */
   token: z.string(),
-  /** Also set as the httpOnly cookie; returned so a landing page can hand it to `/set-tokens`. */
+  /**
+   * A one-time login code (two minutes, once) for the landing page to hand to
+   * `/set-tokens?refreshToken=…` (the SPEC's parameter name); not the session's refresh token,
+   * which is only the httpOnly cookie.
+   */
   refreshToken: z.string(),
+  /** The same one-time login code under its own name. */
+  loginCode: z.string(),
   user: User,
 });
 export type ExchangeTokenResponse = z.infer<typeof ExchangeTokenResponse>;
 
-/** `/set-tokens` installs a refresh token received in its URL as this browser's cookie. */
+/** `/set-tokens` exchanges the one-time login code received in its URL (`refreshToken`) for a session. */
 export const AdoptRefreshBody = z.object({ refreshToken: z.string().min(16).max(200) }).strict();
+
+/** Whose account a login code opens, for the page to name it before switching. */
+export const LoginCodePreviewResponse = z.object({
+  user: z.object({ _id: z.string(), email: z.string(), name: z.string().nullable() }),
+});
+export type LoginCodePreviewResponse = z.infer<typeof LoginCodePreviewResponse>;

@@ -14,6 +14,8 @@ import {
 export class AppError extends Error {
   readonly statusCode: number;
   readonly params: MessageParams | undefined;
+  /** Sent as Retry-After (429 answers). */
+  retryAfterSeconds: number | undefined;
   constructor(
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/errors.ts';
+import { banned, unauthorized } from '../lib/errors.ts';
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -7,7 +7,14 @@ export function bearerToken(header: string | undefined): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Bearer access tokens: `onRequest: [app.requireAuth]` guards a route. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Bearer access tokens: `onRequest: [app.requireAuth]` guards a route. The token must be valid,
+ * unexpired and of the account's current session version (a reset or deletion ends it at once).
+ * A banned account keeps its session read-only: every write answers 403 BANNED except the routes
+ * marked `config: { allowBanned: true }` (the appeal). Decision 037.
+ */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('authUserId', null);
   app.decorateRequest('userId', function (this: FastifyRequest) {
@@ -17,8 +24,10 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('requireAuth', async (req: FastifyRequest) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) throw unauthorized('auth.signIn');
-    const userId = await app.ctx.services.auth.verifyAccessToken(token);
-    if (!userId) throw unauthorized('auth.sessionExpired');
-    req.authUserId = userId;
+    const who = await app.ctx.services.auth.authenticate(token);
+    if (!who) throw unauthorized('auth.sessionExpired');
+    req.authUserId = who.userId;
+    if (who.banned && !READS.has(req.method) && !req.routeOptions.config.allowBanned)
+      throw banned(who.bannedReason);
   });
 }

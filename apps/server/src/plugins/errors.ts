@@ -90,6 +90,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let body: ApiErrorBody;
     if (err instanceof AppError) {
       body = { statusCode: err.statusCode, code: err.code, message: err.messageIn(language) };
+      if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       body = { statusCode: 400, code: 'VALIDATION_ERROR', message: describeValidation(err, language) };
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -22,11 +22,22 @@ export type AppSocketServer = Server<
  * Socket.IO on the same port. A socket proves itself with the access token (`auth.token`, or a
  * bearer header) and joins its user's room; with REDIS_URL, rooms span every node.
  */
+export type SocketLimits = {
+  /** Events a connection may send in a burst; past it the socket is dropped (flood). */
+  eventBurst: number;
+  /** Events per second that refill the burst. */
+  eventsPerSecond: number;
+  /** Open sockets per user across every node; the oldest go first. */
+  perUser: number;
+};
+
 export function createSocketServer(opts: {
   server: HttpServer;
-  verify: (token: string) => Promise<string | null>;
+  /** The user of a valid access token of a live session, with the account's ban state. */
+  verify: (token: string) => Promise<{ userId: string; banned: boolean } | null>;
   redisUrl?: string | undefined;
   log: FastifyBaseLogger;
+  limits: SocketLimits;
 }): { io: AppSocketServer; realtime: Realtime; disconnectAll: () => void; close: () => Promise<void> } {
   const io: AppSocketServer = new Server(opts.server, {
     path: '/socket.io',
@@ -51,15 +62,33 @@ export function createSocketServer(opts: {
     if (!token) return next(new Error('Unauthorized'));
     opts
       .verify(token)
-      .then((userId) => {
-        if (!userId) return next(new Error('Unauthorized'));
-        socket.data.userId = userId;
+      .then((who) => {
+        if (!who) return next(new Error('Unauthorized'));
+        // A banned account keeps a read-only session but no live socket (decision 037).
+        if (who.banned) return next(new Error('BANNED'));
+        socket.data.userId = who.userId;
         next();
       })
       .catch(() => next(new Error('Unauthorized')));
   });
 
   io.on('connection', (socket) => {
+    // A token bucket per connection: a client that floods events is dropped (decision 039).
+    const { eventBurst, eventsPerSecond } = opts.limits;
+    let tokens = eventBurst;
+    let last = Date.now();
+    socket.use((_packet, next) => {
+      const now = Date.now();
+      tokens = Math.min(eventBurst, tokens + ((now - last) / 1000) * eventsPerSecond);
+      last = now;
+      if (tokens < 1) {
+        opts.log.warn({ userId: socket.data.userId }, 'socket flood: disconnected');
+        socket.disconnect(true);
+        return;
+      }
+      tokens -= 1;
+      next();
+    });
     // The input boundary of the HTTP routes (plugins/input-guard.ts) for socket events: a payload
     // with a NUL character is dropped, and its acknowledgement (if any) gets 400 VALIDATION_ERROR.
     socket.use((packet, next) => {
@@ -79,11 +108,26 @@ export function createSocketServer(opts: {
       }
     });
     void socket.join(userRoom(socket.data.userId));
+    void enforcePerUser(socket.data.userId);
     // SPEC §7: clients emit `join` with their user id; a socket can only be in its own room.
     socket.on('join', (userId) => {
       if (userId === socket.data.userId) void socket.join(userRoom(userId));
     });
   });
+
+  /** Keeps the newest `perUser` sockets of a user, on every node (the adapter asks them all). */
+  async function enforcePerUser(userId: string): Promise<void> {
+    try {
+      const sockets = await io.in(userRoom(userId)).fetchSockets();
+      if (sockets.length <= opts.limits.perUser) return;
+      const oldestFirst = sockets.sort(
+        (a, b) => a.handshake.issued - b.handshake.issued || a.id.localeCompare(b.id),
+      );
+      for (const s of oldestFirst.slice(0, sockets.length - opts.limits.perUser)) s.disconnect(true);
+    } catch (err) {
+      opts.log.warn({ err, userId }, 'counting sockets failed');
+    }
+  }
 
   const realtime: Realtime = {
     toUser(userId, event, ...args) {

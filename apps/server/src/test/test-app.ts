@@ -49,6 +49,7 @@ export async function createTestApp(
     REPLY_DELAY_MS: '0',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '100000',
+    RATE_LIMIT_WRITES: '100000',
     WEB_DIST: '',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,

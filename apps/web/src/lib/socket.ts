@@ -19,6 +19,8 @@ export type SocketDeps = {
 /** Consecutive Unauthorized refusals we accept (each after a successful refresh) before giving up. */
 const MAX_AUTH_RETRIES = 3;
 
+const BANNED_RETRY_MS = 60_000;
+
 function isUnauthorized(error: Error): boolean {
   return /unauthori[sz]ed|jwt|token/i.test(error.message);
 }
@@ -57,6 +59,11 @@ export function createSocketConnection(io: IoFactory, deps: SocketDeps): AppSock
   socket.on('connect_error', (error: Error) => {
     deps.onStatusChange?.(false);
     if (closed) return;
+    // A banned account gets no live socket (decision 037): try again rarely, in case of an unban.
+    if (error.message === 'BANNED') {
+      reconnectSoon(BANNED_RETRY_MS);
+      return;
+    }
     if (isUnauthorized(error)) {
       authFailures += 1;
       if (authFailures > MAX_AUTH_RETRIES) {

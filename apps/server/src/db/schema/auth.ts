@@ -34,7 +34,29 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_resets_hash_unique').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_resets_hash_unique').on(t.tokenHash),
+    index('password_resets_user').on(t.userId),
+  ],
+);
+
+/**
+ * One-time login codes for `/set-tokens` (decision 038): a landing page hands the browser a code
+ * that lives two minutes and is exchanged once for a session, never a raw refresh token.
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('login_codes_hash_unique').on(t.codeHash)],
 );
 
 /** Outgoing email. Without SMTP_URL this table (plus a log line) is the mailbox. */

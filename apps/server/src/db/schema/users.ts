@@ -42,6 +42,8 @@ export const users = pgTable(
     utmRetarget: text('utm_retarget'),
     priceDiff: text('price_diff'),
     isExpat: boolean('is_expat'),
+    /** Bumped to end every session at once (password reset, deletion): access tokens carry it. */
+    sessionVersion: integer('session_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -145,6 +145,16 @@ export const en = {
   'input.nulByte': '{{where}} contains a NUL character (\\u0000), which is not allowed',
   'input.requestInProgress': 'This request is still being processed. Try again in a moment.',
   'input.requestSuperseded': 'This request was taken over by a retry with the same id',
+  // security (decisions 036-039)
+  'security.rateLimitedIn': 'Too many requests. Try again in {{seconds}} s.',
+  'security.tooManyAttempts':
+    'Too many wrong passwords for this account. Try again in {{seconds}} s, or reset your password.',
+  'security.passwordTooCommon': 'This password is too common and easy to guess. Choose a longer, less predictable one.',
+  'security.passwordHasEmail': 'The password must not contain your email address.',
+  'security.loginCodeInvalid': 'This sign-in link is invalid, already used or expired',
+  'security.appealOpen': 'Your appeal is waiting for an answer from our team.',
+  'security.appealNotBanned': 'Appeals are for blocked accounts; write to support instead.',
+  'security.pushEndpointTaken': 'This push endpoint belongs to another account',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

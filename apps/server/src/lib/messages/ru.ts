@@ -135,4 +135,14 @@ export const ru: Record<MessageKey, string> = {
   'input.nulByte': '{{where}} содержит символ NUL (\\u0000), он не допускается',
   'input.requestInProgress': 'Этот запрос ещё выполняется. Повторите через минуту.',
   'input.requestSuperseded': 'Этот запрос перехватил повтор с тем же идентификатором',
+  // security (decisions 036-039)
+  'security.rateLimitedIn': 'Слишком много запросов. Попробуйте через {{seconds}} с.',
+  'security.tooManyAttempts':
+    'Слишком много неверных паролей для этого аккаунта. Попробуйте через {{seconds}} с или сбросьте пароль.',
+  'security.passwordTooCommon': 'Этот пароль слишком распространён и легко угадывается. Выберите длиннее и необычнее.',
+  'security.passwordHasEmail': 'Пароль не должен содержать ваш адрес почты.',
+  'security.loginCodeInvalid': 'Эта ссылка для входа недействительна, уже использована или устарела',
+  'security.appealOpen': 'Ваша апелляция ждёт ответа нашей команды.',
+  'security.appealNotBanned': 'Апелляция — для заблокированных аккаунтов; напишите в поддержку.',
+  'security.pushEndpointTaken': 'Этот адрес уведомлений принадлежит другому аккаунту',
 };

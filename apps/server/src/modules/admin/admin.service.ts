@@ -33,7 +33,7 @@ export function createAdminService(deps: {
   subscriptions: Pick<SubscriptionsService, 'renewNow'>;
   realtime: Realtime;
 }) {
-  const { db, repo, users, subscriptions, realtime } = deps;
+  const { db, repo, users, subscriptions } = deps;
   return {
     /**
      * Bans a user: chats and payments are refused from now on, and every open tab of theirs
@@ -41,13 +41,12 @@ export function createAdminService(deps: {
      */
     async ban(actorId: string, userId: string, reason: string): Promise<UserRow> {
       if (actorId === userId) throw forbidden('admin.cannotBanSelf');
+      // Sessions tell every open tab (`banned`) and then drop its socket (decision 037).
       const row = await users.setBan(userId, reason);
-      realtime.toUser(userId, 'banned', { reason });
       return row;
     },
     async unban(userId: string): Promise<UserRow> {
       const row = await users.setBan(userId, null);
-      realtime.toUser(userId, 'unbanned', {});
       return row;
     },
     /** Charges the user's subscription renewal now through the renewal job's own path (operator). */

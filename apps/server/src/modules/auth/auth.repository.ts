@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { passwordResets, refreshTokens } from '../../db/schema/auth.ts';
+import { loginCodes, passwordResets, refreshTokens } from '../../db/schema/auth.ts';
 
 export function createAuthRepository() {
   return {
@@ -9,6 +9,13 @@ export function createAuthRepository() {
       row: { id: string; userId: string; familyId: string; tokenHash: string; expiresAt: Date },
     ): Promise<void> {
       await db.insert(refreshTokens).values(row);
+    },
+    /** The same token again (racing requests deriving one successor) is not an error. */
+    async insertRefreshOnce(
+      db: DbOrTx,
+      row: { id: string; userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+    ): Promise<void> {
+      await db.insert(refreshTokens).values(row).onConflictDoNothing({ target: refreshTokens.tokenHash });
     },
     async findRefreshByHash(db: DbOrTx, tokenHash: string) {
       const [row] = await db
@@ -42,15 +49,64 @@ export function createAuthRepository() {
     async insertReset(db: DbOrTx, row: { id: string; userId: string; tokenHash: string; expiresAt: Date }) {
       await db.insert(passwordResets).values(row);
     },
-    /** Uses a reset token once: returns its user when it was valid and unused. */
+    /** The user of an unused, unexpired reset token (nothing is changed). */
+    async findReset(db: DbOrTx, tokenHash: string, now: Date): Promise<{ userId: string } | null> {
+      const [row] = await db
+        .select({ userId: passwordResets.userId })
+        .from(passwordResets)
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+    /**
+     * Uses a reset token once and, with it, every other outstanding link of that user (a newer
+     * link used kills the older ones and the other way round): its user, or null.
+     */
     async consumeReset(db: DbOrTx, tokenHash: string, now: Date): Promise<{ userId: string } | null> {
       const [row] = await db
         .update(passwordResets)
         .set({ usedAt: now })
-        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
-        .returning({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt });
-      if (!row || row.expiresAt.getTime() < now.getTime()) return null;
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResets.userId });
+      if (!row) return null;
+      await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
       return { userId: row.userId };
+    },
+    async insertLoginCode(db: DbOrTx, row: { id: string; userId: string; codeHash: string; expiresAt: Date }) {
+      await db.insert(loginCodes).values(row);
+    },
+    /** The user of an unused, unexpired login code (nothing is changed). */
+    async findLoginCode(db: DbOrTx, codeHash: string, now: Date): Promise<{ userId: string } | null> {
+      const [row] = await db
+        .select({ userId: loginCodes.userId })
+        .from(loginCodes)
+        .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Uses a login code once: its user, or null when unknown, used or expired. */
+    async consumeLoginCode(db: DbOrTx, codeHash: string, now: Date): Promise<{ userId: string } | null> {
+      const [row] = await db
+        .update(loginCodes)
+        .set({ usedAt: now })
+        .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+        .returning({ userId: loginCodes.userId });
+      return row ?? null;
     },
   };
 }

@@ -13,6 +13,9 @@ import type { AppInstance } from '../../app-types.ts';
 import { REFRESH_COOKIE_PATH, setRefreshCookie } from './refresh-cookie.ts';
 import { toUserDto } from '../users/users.mapper.ts';
 
+/** A browser that signed in to an account before (sign-in throttle, decision 037). */
+export const DEVICE_COOKIE_NAME = 'amora_device';
+
 export function authRoutes(app: AppInstance): void {
   const auth = () => app.ctx.services.auth;
   const secure = app.ctx.config.PUBLIC_URL?.startsWith('https://') ?? false;
@@ -57,8 +60,16 @@ export function authRoutes(app: AppInstance): void {
       },
     },
     async (req, reply) => {
-      const session = await auth().signIn(req.body);
+      const session = await auth().signIn(req.body, req.cookies[DEVICE_COOKIE_NAME]);
       setCookie(reply, session.refreshToken);
+      // This browser proved the password: its own sign-in allowance for this account (decision 037).
+      void reply.setCookie(DEVICE_COOKIE_NAME, session.deviceCookie, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/api/auth/sign-in',
+        maxAge: 365 * 24 * 60 * 60,
+      });
       return { accessToken: session.accessToken, user: toUserDto(session.user) };
     },
   );

@@ -5,7 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/auth.ts';
 import { newId } from '../../lib/tokens.ts';
 
-export type Mail = { to: string; subject: string; body: string; kind: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  body: string;
+  kind: string;
+  /** False for a body holding a credential (a reset link): the log line then names the mail only. */
+  logBody?: boolean;
+};
 
 /**
  * Every email lands in the outbox table and a log line. With SMTP_URL set it is also sent over
@@ -21,10 +28,11 @@ export function createMailService(deps: {
   return {
     async send(mail: Mail): Promise<void> {
       const id = newId();
-      await deps.db.insert(outbox).values({ id, ...mail });
+      const { logBody = true, ...row } = mail;
+      await deps.db.insert(outbox).values({ id, ...row });
       deps.log.info(
         { mailId: id, to: mail.to, kind: mail.kind },
-        `mail queued: ${mail.subject}\n${mail.body}`,
+        logBody ? `mail queued: ${mail.subject}\n${mail.body}` : `mail queued: ${mail.subject}`,
       );
       if (!transport) return;
       try {

@@ -105,8 +105,8 @@ export function platformRoutes(app: AppInstance): void {
     },
     async (req) => {
       const token = bearerToken(req.headers.authorization);
-      const userId = token ? await app.ctx.services.auth.verifyAccessToken(token) : null;
-      await platform().tmaLog(userId ?? null, req.body);
+      const who = token ? await app.ctx.services.auth.authenticate(token) : null;
+      await platform().tmaLog(who?.userId ?? null, req.body);
       return { ok: true as const };
     },
   );

@@ -4,24 +4,29 @@ import { pushSubscriptions, type PushSubscriptionRow } from '../../db/schema/pus
 
 export function createPushRepository() {
   return {
-    /** Stores the subscription; the same endpoint again (even from another account) replaces it. */
+    /**
+     * Stores the subscription; the same endpoint again from the same account replaces its keys.
+     * False when the endpoint belongs to another account (it is left alone).
+     */
     async upsert(
       db: DbOrTx,
       row: { endpoint: string; userId: string; p256dh: string; auth: string; expiresAt: Date | null },
-    ): Promise<void> {
-      await db
+    ): Promise<boolean> {
+      const stored = await db
         .insert(pushSubscriptions)
         .values(row)
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
           set: {
-            userId: row.userId,
             p256dh: row.p256dh,
             auth: row.auth,
             expiresAt: row.expiresAt,
             createdAt: new Date(),
           },
-        });
+          setWhere: eq(pushSubscriptions.userId, row.userId),
+        })
+        .returning({ endpoint: pushSubscriptions.endpoint });
+      return stored.length === 1;
     },
     /** Keeps the user's `keep` newest subscriptions (browsers come and go; rows should not pile up). */
     async trimForUser(db: DbOrTx, userId: string, keep: number): Promise<void> {

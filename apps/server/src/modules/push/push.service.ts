@@ -1,10 +1,10 @@
-import { isIP } from 'node:net';
 import type { PushPayload, PushSubscriptionBody } from '@amora/shared/push.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PushRepository } from './push.repository.ts';
 import type { PushSender } from './push-sender.ts';
+import { isAllowedPushEndpoint, type Resolve } from './endpoint-guard.ts';
 
 /** How long a push service keeps an undelivered notification (a "she wrote" is stale after a day). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -20,34 +20,9 @@ export type PushDeps = {
   log: FastifyBaseLogger;
   /** Tests subscribe a loopback http endpoint; real browsers always give https push services. */
   allowInsecureEndpoints?: boolean;
+  /** How endpoint names are resolved (tests give a fake). */
+  resolve?: Resolve;
 };
-
-function privateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
-  const kind = isIP(host);
-  if (kind === 4) {
-    const [a = 0, b = 0] = host.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (kind === 6)
-    return (
-      host === '::' ||
-      host === '::1' ||
-      /^f[cd]/.test(host) ||
-      /^fe[89ab]/.test(host) ||
-      host.startsWith('::ffff:')
-    );
-  return false;
-}
 
 /**
  * Web push (issue 3, "she writes first"): browsers subscribe with the VAPID public key, the
@@ -57,12 +32,8 @@ function privateHost(hostname: string): boolean {
 export function createPushService(deps: PushDeps) {
   const { db, repo, sender, log } = deps;
 
-  function checkEndpoint(endpoint: string): void {
-    if (deps.allowInsecureEndpoints) return;
-    const url = new URL(endpoint);
-    if (url.protocol !== 'https:' || privateHost(url.hostname))
-      throw new AppError('VALIDATION_ERROR', 'push.endpoint');
-  }
+  const allowed = (endpoint: string): Promise<boolean> =>
+    deps.allowInsecureEndpoints ? Promise.resolve(true) : isAllowedPushEndpoint(endpoint, deps.resolve);
 
   return {
     publicKey(): string {
@@ -70,14 +41,16 @@ export function createPushService(deps: PushDeps) {
     },
 
     async subscribe(userId: string, sub: PushSubscriptionBody): Promise<void> {
-      checkEndpoint(sub.endpoint);
-      await repo.upsert(db, {
+      if (!(await allowed(sub.endpoint))) throw new AppError('VALIDATION_ERROR', 'push.endpoint');
+      const stored = await repo.upsert(db, {
         endpoint: sub.endpoint,
         userId,
         p256dh: sub.keys.p256dh,
         auth: sub.keys.auth,
         expiresAt: sub.expirationTime ? new Date(sub.expirationTime) : null,
       });
+      // Another account's endpoint is never moved to the caller (decision 039).
+      if (!stored) throw new AppError('CONFLICT', 'security.pushEndpointTaken');
       await repo.trimForUser(db, userId, PUSH_MAX_PER_USER);
     },
 
@@ -122,6 +95,13 @@ export function createPushService(deps: PushDeps) {
             return;
           }
           try {
+            // Names can change what they point to after subscribing: checked at every send.
+            if (!(await allowed(s.endpoint))) {
+              await repo.deleteEndpoint(db, s.endpoint);
+              result.removed++;
+              log.warn({ userId }, 'push: endpoint no longer resolves to a public address; removed');
+              return;
+            }
             const { status } = await sender.send(
               { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
               body,

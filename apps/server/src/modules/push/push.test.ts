@@ -230,7 +230,26 @@ describe('push key and subscriptions', () => {
   });
 
   it('outside tests, only public https push services are accepted', async () => {
-    const strict = await createTestApp();
+    // Names resolve through a fake DNS: what a hostile name points to is what the check sees.
+    const dns: Record<string, string[]> = {
+      'fcm.googleapis.com': ['142.250.74.10'],
+      'metadata.google.internal': ['169.254.169.254'],
+      'rebind.example.com': ['10.0.0.7'],
+      'mixed.example.com': ['142.250.74.10', '127.0.0.1'],
+      'mapped.example.com': ['::ffff:127.0.0.1'],
+    };
+    const strict = await createTestApp(
+      {},
+      {
+        push: {
+          resolve: async (host) => {
+            const found = dns[host];
+            if (!found) throw new Error('ENOTFOUND');
+            return found;
+          },
+        },
+      },
+    );
     try {
       const s = await onboardedUser(strict.app, 'Alex');
       const post = (endpoint: string) =>
@@ -247,10 +266,37 @@ describe('push key and subscriptions', () => {
         'https://[::1]/x',
         'https://10.1.2.3/x',
         'https://192.168.0.5/x',
+        // the hostile probe's list (decision 039)
+        'https://localhost./x',
+        'https://[::7f00:1]/x',
+        'https://[::ffff:7f00:1]/x',
+        'https://[64:ff9b::a00:1]/x',
+        'https://[fd00::1]/x',
+        'https://100.64.0.1/x',
+        'https://169.254.169.254/x',
+        'https://2130706433/x',
+        'https://metadata.google.internal/x',
+        'https://127.0.0.1.nip.io/x',
+        'https://fcm.googleapis.com:8443/x',
+        'https://fcm.googleapis.com:22/x',
+        'https://rebind.example.com/x',
+        'https://mixed.example.com/x',
+        'https://mapped.example.com/x',
+        'https://unknown.example.com/x',
       ]) {
         const res = await post(endpoint);
         expect(res.statusCode, endpoint).toBe(400);
       }
+      expect((await post('https://fcm.googleapis.com/fcm/send/abc')).statusCode).toBe(201);
+      // Another account's endpoint is not moved to the caller (409), and stays with its owner.
+      const thief = await onboardedUser(strict.app, 'Eve');
+      const stolen = await strict.app.inject({
+        method: 'POST',
+        url: '/api/push/subscribe',
+        headers: bearer(thief),
+        payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: browserKeys().keys },
+      });
+      expect(stolen.statusCode).toBe(409);
       expect((await post('https://fcm.googleapis.com/fcm/send/abc')).statusCode).toBe(201);
     } finally {
       await strict.close();

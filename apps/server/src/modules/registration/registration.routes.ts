@@ -5,6 +5,7 @@ import {
   CreateRegistrationTokenResponse,
   ExchangeTokenBody,
   ExchangeTokenResponse,
+  LoginCodePreviewResponse,
 } from '@amora/shared/registration.ts';
 import type { AppInstance } from '../../app-types.ts';
 import { requireRole } from '../../plugins/require-role.ts';
@@ -69,10 +70,14 @@ export function registrationRoutes(app: AppInstance): void {
         user = await services.users.getById(user.id);
       }
       setRefreshCookie(reply, session.refreshToken, secure);
+      // What a landing page hands to /set-tokens is a one-time login code (two minutes, once),
+      // never this session's refresh token (decision 038).
+      const loginCode = await services.auth.issueLoginCode(user.id);
       return {
         success: true as const,
         token: session.accessToken,
-        refreshToken: session.refreshToken,
+        refreshToken: loginCode,
+        loginCode,
         user: toUserDto(user),
       };
     },
@@ -85,15 +90,33 @@ export function registrationRoutes(app: AppInstance): void {
       schema: {
         tags: ['auth'],
         summary:
-          'For the /set-tokens page: rotate a refresh token received in its URL and set it as this browser’s cookie',
+          'For the /set-tokens page: exchange the one-time login code received in its URL (two minutes, once) for a session; the refresh cookie is set',
         body: AdoptRefreshBody,
         response: { 200: RefreshResponse },
       },
     },
     async (req, reply) => {
-      const result = await services.auth.refresh(req.body.refreshToken);
-      if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, secure);
-      return { accessToken: result.accessToken };
+      const session = await services.auth.redeemLoginCode(req.body.refreshToken);
+      setRefreshCookie(reply, session.refreshToken, secure);
+      return { accessToken: session.accessToken };
+    },
+  );
+
+  app.post(
+    '/api/auth/set-tokens/preview',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'For the /set-tokens page: whose account a one-time login code opens (nothing is used up), so the page can name it and ask before switching',
+        body: AdoptRefreshBody,
+        response: { 200: LoginCodePreviewResponse },
+      },
+    },
+    async (req) => {
+      const user = await services.auth.previewLoginCode(req.body.refreshToken);
+      return { user: { _id: user.id, email: user.email, name: user.name } };
     },
   );
 }

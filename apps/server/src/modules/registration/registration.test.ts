@@ -54,7 +54,8 @@ describe('registration tokens', () => {
     expect(body.success).toBe(true);
     expect(body.user).toMatchObject({ _id: issued.userId, email, status: 'New', tokens: 500 });
     const cookie = refreshCookie(res.headers['set-cookie']);
-    expect(cookie).toContain(body.refreshToken);
+    // What the landing page hands on is a one-time login code, never the session's refresh token.
+    expect(cookie).not.toContain(body.refreshToken);
 
     const me = await t.app.inject({
       method: 'GET',
@@ -132,9 +133,19 @@ describe('registration tokens', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('/set-tokens: a refresh token from the URL becomes this browser’s cookie, once', async () => {
-    const issued = await issue(uniqueEmail('set'));
-    const { refreshToken } = (await exchange(issued.registrationToken)).json<{ refreshToken: string }>();
+  it('/set-tokens: the one-time login code from the URL becomes a session, once', async () => {
+    const email = uniqueEmail('set');
+    const issued = await issue(email);
+    const exchanged = await exchange(issued.registrationToken);
+    const { refreshToken } = exchanged.json<{ refreshToken: string }>();
+    // The page can name the account before switching; naming it uses nothing up.
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-tokens/preview',
+      payload: { refreshToken },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().user).toMatchObject({ _id: issued.userId, email });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/set-tokens',
@@ -144,11 +155,28 @@ describe('registration tokens', () => {
     expect(res.json<{ accessToken: string }>().accessToken).toBeTruthy();
     const cookie = refreshCookie(res.headers['set-cookie']);
     expect(cookie).not.toContain(refreshToken);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-tokens',
+      payload: { refreshToken },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('VALIDATION_ERROR');
     const bogus = await t.app.inject({
       method: 'POST',
       url: '/api/auth/set-tokens',
       payload: { refreshToken: 'y'.repeat(43) },
     });
-    expect(bogus.statusCode).toBe(401);
+    expect(bogus.statusCode).toBe(400);
+  });
+
+  it('login CSRF: a raw refresh token in /set-tokens is refused (only one-time login codes work)', async () => {
+    const attacker = await signUp(t.app);
+    const raw = attacker.cookie.split('=')[1]!;
+    for (const url of ['/api/auth/set-tokens', '/api/auth/set-tokens/preview']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { refreshToken: raw } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   SupportInboxResponse,
   SupportReplyBody,
 } from '@amora/shared/platform.ts';
+import { AppealBody, AppealResponse } from '@amora/shared/security.ts';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import { requireRole } from '../../plugins/require-role.ts';
@@ -14,6 +15,26 @@ export function supportRoutes(app: AppInstance): void {
   const support = () => app.ctx.services.support;
   const operator = [app.requireAuth, requireRole(app, ['admin', 'partner'])];
   const common = { tags: ['support'], security: [{ bearer: [] }] };
+
+  app.post(
+    '/api/support/appeal',
+    {
+      onRequest: [app.requireAuth],
+      // The one write a banned account may make (decision 037).
+      config: { allowBanned: true },
+      schema: {
+        ...common,
+        summary:
+          'A banned user appeals to the operators: the text lands in their support chat (the operator inbox). One open appeal at a time (409 until answered); 403 for an account that is not banned',
+        body: AppealBody,
+        response: { 201: AppealResponse },
+      },
+    },
+    async (req, reply) => {
+      const { chatId } = await support().appeal(req.userId(), req.body.message);
+      return reply.code(201).send({ ok: true as const, chatId });
+    },
+  );
 
   app.get(
     '/api/admin/support',

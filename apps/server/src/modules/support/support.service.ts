@@ -1,7 +1,7 @@
 import type { Message } from '@amora/shared/chat.ts';
 import type { SupportConversation } from '@amora/shared/platform.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { newId } from '../../lib/tokens.ts';
 import { toMessageDto } from '../chats/chats.mapper.ts';
@@ -11,9 +11,40 @@ const INBOX_LIMIT = 200;
 const THREAD_LIMIT = 200;
 
 /** The operator inbox: support chats are answered by people, live in the user's chat. */
-export function createSupportService(deps: { db: Db; repo: SupportRepository; realtime: Realtime }) {
+export function createSupportService(deps: {
+  db: Db;
+  repo: SupportRepository;
+  realtime: Realtime;
+  /** The user's support chat, opened on first use (the chats module). */
+  openSupportChat: (userId: string) => Promise<{ chatId: string }>;
+  /** Whether the account is banned now. */
+  isBanned: (userId: string) => Promise<boolean>;
+}) {
   const { db, repo, realtime } = deps;
   return {
+    /**
+     * A banned user's appeal (decision 037): stored in their support chat, where the operator's
+     * inbox shows it awaiting a reply. One open appeal at a time: until the team answers, another
+     * answers 409.
+     */
+    async appeal(userId: string, text: string): Promise<{ chatId: string }> {
+      if (!(await deps.isBanned(userId))) throw forbidden('security.appealNotBanned');
+      const { chatId } = await deps.openSupportChat(userId);
+      const row = await repo.findChat(db, chatId);
+      if (!row) throw notFound('support.notFound');
+      const [last] = await repo.lastMessages(db, [chatId]);
+      if (last?.self) throw new AppError('CONFLICT', 'security.appealOpen');
+      await repo.insertReply(db, {
+        id: newId(),
+        chatId,
+        userId,
+        self: true,
+        text,
+        readed: true,
+        language: row.chat.language,
+      });
+      return { chatId };
+    },
     async inbox(): Promise<SupportConversation[]> {
       const rows = await repo.listChats(db, INBOX_LIMIT);
       const last = new Map(

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
@@ -40,6 +40,15 @@ export function createUsersRepository() {
     async insert(db: DbOrTx, user: Omit<NewUser, 'tokens'>): Promise<UserRow> {
       const [row] = await db.insert(users).values(user).returning();
       return row!;
+    },
+    /** Adds one to the session version (every access token issued before stops working). */
+    async bumpSessionVersion(db: DbOrTx, id: string): Promise<number | null> {
+      const [row] = await db
+        .update(users)
+        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+        .where(eq(users.id, id))
+        .returning({ sessionVersion: users.sessionVersion });
+      return row?.sessionVersion ?? null;
     },
     async update(db: DbOrTx, id: string, patch: UserPatch): Promise<UserRow | null> {
       const [row] = await db

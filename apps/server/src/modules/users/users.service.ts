@@ -15,6 +15,8 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
   const deactivateListeners: ((userId: string) => Promise<void>)[] = [];
   /** Work after the deletion has committed (open checkouts are cancelled: decision 035). */
   const deactivatedListeners: ((userId: string) => Promise<void>)[] = [];
+  /** Told after a ban is set or lifted (sessions drop sockets and refuse writes). */
+  const banListeners: ((userId: string, reason: string | null) => void)[] = [];
 
   return {
     async getById(id: string): Promise<UserRow> {
@@ -111,7 +113,15 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
     async setBan(id: string, reason: string | null): Promise<UserRow> {
       const row = await repo.update(db, id, { banned: reason !== null, bannedReason: reason });
       if (!row) throw notFound('user.notFound');
+      for (const listener of banListeners) listener(id, reason);
       return row;
+    },
+    onBanChange(listener: (userId: string, reason: string | null) => void): void {
+      banListeners.push(listener);
+    },
+    /** Ends every session of the user at once (access tokens carry the version); the new version. */
+    async bumpSessionVersion(id: string): Promise<number | null> {
+      return repo.bumpSessionVersion(db, id);
     },
     /** The geo price tier (SPEC §3 User.geo) resolved from the IP. */
     async setGeo(id: string, geo: { country: string | null; tier: number }): Promise<UserRow> {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useAuthStore } from '../../auth/store.ts';
+import { BanAppealForm } from './ban-appeal-form.tsx';
 
 /**
  * The ban modal (SPEC §6, §8): shown when the user is banned — on load, on the `banned` event, or
@@ -28,7 +29,8 @@ export function BanDialog() {
           {t('ban.reason', { reason })}
         </p>
       ) : null}
-      <div style={{ marginTop: 24 }}>
+      <BanAppealForm />
+      <div style={{ marginTop: 16 }}>
         <Button block onClick={dismiss}>
           {t('common.ok')}
         </Button>

@@ -1,0 +1,48 @@
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+
+/** Names that always point inside: loopback, mDNS, cloud metadata, wildcard-DNS services. */
+const INSIDE_NAMES =
+  /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home|corp|home\.arpa|nip\.io|sslip\.io|xip\.io|localtest\.me|lvh\.me)$/;
+const GLOBAL_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Whether an address is public (decision 039): IPv4 outside loopback, private, link-local, CGNAT,
+ * multicast and reserved ranges; IPv6 global unicast only (IPv4-mapped, IPv4-compatible, NAT64,
+ * 6to4, unique-local and link-local all refused, since each can lead back inside).
+ */
+export function isPublicAddress(ip: string): boolean {
+  if (!ipaddr.isValid(ip)) return false;
+  const addr = ipaddr.parse(ip);
+  if (addr.kind() === 'ipv4') return addr.range() === 'unicast';
+  return addr.range() === 'unicast' && addr.match(GLOBAL_V6);
+}
+
+export type Resolve = (hostname: string) => Promise<string[]>;
+export const resolveAll: Resolve = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+
+/**
+ * A push endpoint may only be a public https URL on the default port, whose name resolves only to
+ * public addresses. Checked when a browser subscribes and again before every send (DNS can change).
+ */
+export async function isAllowedPushEndpoint(endpoint: string, resolve: Resolve = resolveAll): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || (url.port !== '' && url.port !== '443')) return false;
+  if (url.username || url.password) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  if (!host) return false;
+  if (ipaddr.isValid(host)) return isPublicAddress(host);
+  if (!host.includes('.') || INSIDE_NAMES.test(host)) return false;
+  try {
+    const addresses = await resolve(host);
+    return addresses.length > 0 && addresses.every(isPublicAddress);
+  } catch {
+    return false;
+  }
+}
