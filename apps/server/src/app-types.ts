@@ -28,6 +28,7 @@ import type { PlatformService } from './modules/platform/platform.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import type { TelegramService } from './modules/telegram/telegram.service.ts';
 import type { PushService } from './modules/push/push.service.ts';
+import type { MediaAccessService } from './modules/media/media-access.service.ts';
 
 export type Services = {
   settings: SettingsService;
@@ -48,6 +49,8 @@ export type Services = {
   telegram: TelegramService;
   /** Web push subscriptions and notifications ("she writes first"). */
   push: PushService;
+  /** Who may open which media file; signed media URLs (decision 040). */
+  mediaAccess: MediaAccessService;
 };
 
 /** Everything a module needs, built once by buildApp. */

@@ -18,7 +18,7 @@ import type { AppContext, AppInstance } from './app-types.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createBackground } from './lib/background.ts';
-import { createLocalMediaStorage } from './lib/media-storage.ts';
+import { createLocalMediaStorage, createS3MediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { serverRoot } from './lib/paths.ts';
 import { userRoom } from './lib/realtime.ts';
 import { loadSecrets, loadSharedSecrets } from './lib/secrets.ts';
@@ -74,7 +74,9 @@ import { createChatMediaService } from './modules/media/chat-media.service.ts';
 import { mediaCommandHandlers } from './modules/media/media.commands.ts';
 import { createMediaReplies } from './modules/media/media-replies.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaFileRoutes, mediaRoutes } from './modules/media/media.routes.ts';
+import { createMediaAccessService } from './modules/media/media-access.service.ts';
+import { createMediaSigner } from './lib/media-signing.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { registerMediaSocket } from './modules/media/media.socket.ts';
 import { createEspeakTts } from './modules/media/tts/espeak-tts.ts';
@@ -111,6 +113,8 @@ export type BuildOptions = {
   brain?: Brain;
   /** Where media files live; defaults to DATA_DIR/media. */
   mediaRoot?: string;
+  /** Replaces the media storage (tests: a bucket on a fake S3 server). */
+  storage?: MediaStorage;
   logger?: FastifyBaseLogger | boolean;
   /** A refresh token reused within this window is a racing tab, not theft (default 10 s). */
   refreshReuseGraceMs?: number;
@@ -175,11 +179,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database.kind === 'postgres'
       ? await loadSharedSecrets(settingsRepo.secrets, config.JWT_SECRET)
       : loadSecrets({ dataDir: config.DATA_DIR, jwtSecret: config.JWT_SECRET });
-  const storage = createLocalMediaStorage(
-    opts.mediaRoot ??
-      config.MEDIA_DIR ??
-      (config.DATA_DIR === 'memory://' ? resolve('.data-test/media') : join(config.DATA_DIR, 'media')),
-  );
+  const storage =
+    opts.storage ??
+    (config.S3_BUCKET
+      ? createS3MediaStorage({
+          endpoint: config.S3_ENDPOINT,
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        })
+      : createLocalMediaStorage(
+          opts.mediaRoot ??
+            config.MEDIA_DIR ??
+            (config.DATA_DIR === 'memory://' ? resolve('.data-test/media') : join(config.DATA_DIR, 'media')),
+        ));
   const background = createBackground((err) => app.log.error({ err }, 'background task failed'));
   const jwt = createJwt(secrets.jwtSecret);
   const socket = createSocketServer({
@@ -261,6 +275,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     video:
       opts.videoProvider ??
       createPreparedClipsProvider(demoVideoDir() ?? resolve(serverRoot(), 'assets/demo-video')),
+  });
+  const mediaSigner = createMediaSigner(secrets.mediaSecret);
+  const mediaAccess = createMediaAccessService({
+    db,
+    repo: mediaRepo,
+    storage,
+    signer: mediaSigner,
   });
   const chats = createChatsService({
     db,
@@ -468,6 +489,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       support,
       telegram,
       push,
+      mediaAccess,
     },
   };
   app.decorate('ctx', ctx);
@@ -559,6 +581,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   aiStatusRoutes(app);
   chatsRoutes(app);
   mediaRoutes(app, chatMedia);
+  mediaFileRoutes(app, { access: mediaAccess, storage, signer: mediaSigner });
   pushRoutes(app, push);
   platformRoutes(app);
   supportRoutes(app);
@@ -572,7 +595,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   geoRoutes(app);
 
   await registerStatic(app, {
-    mediaRoot: storage.root,
     webDist: config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null,
   });
 
