@@ -30,6 +30,7 @@ import type { SupportService } from './modules/support/support.service.ts';
 import type { TelegramService } from './modules/telegram/telegram.service.ts';
 import type { PushService } from './modules/push/push.service.ts';
 import type { SafetyService } from './modules/safety/safety.service.ts';
+import type { MediaAccessService } from './modules/media/media-access.service.ts';
 
 export type Services = {
   settings: SettingsService;
@@ -54,6 +55,8 @@ export type Services = {
   push: PushService;
   /** The safety layer in front of every engine: crisis help, the under-18 age review. */
   safety: SafetyService;
+  /** Who may open which media file; signed media URLs (decision 040). */
+  mediaAccess: MediaAccessService;
 };
 
 /** Everything a module needs, built once by buildApp. */

@@ -16,7 +16,7 @@ import type { AppContext, AppInstance } from './app-types.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createBackground } from './lib/background.ts';
-import { createLocalMediaStorage } from './lib/media-storage.ts';
+import { createLocalMediaStorage, createS3MediaStorage, type MediaStorage } from './lib/media-storage.ts';
 import { startRecoverySweep } from './lib/recovery-sweep.ts';
 import { serverRoot } from './lib/paths.ts';
 import { userRoom } from './lib/realtime.ts';
@@ -78,7 +78,9 @@ import { createChatMediaService } from './modules/media/chat-media.service.ts';
 import { mediaCommandHandlers } from './modules/media/media.commands.ts';
 import { createMediaReplies } from './modules/media/media-replies.ts';
 import { createMediaRepository } from './modules/media/media.repository.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaFileRoutes, mediaRoutes } from './modules/media/media.routes.ts';
+import { createMediaAccessService } from './modules/media/media-access.service.ts';
+import { createMediaSigner } from './lib/media-signing.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { registerMediaSocket } from './modules/media/media.socket.ts';
 import { createEspeakTts } from './modules/media/tts/espeak-tts.ts';
@@ -124,6 +126,8 @@ export type BuildOptions = {
   chatLanguages?: readonly Language[];
   /** Where media files live; defaults to DATA_DIR/media. */
   mediaRoot?: string;
+  /** Replaces the media storage (tests: a bucket on a fake S3 server). */
+  storage?: MediaStorage;
   logger?: FastifyBaseLogger | boolean;
   /** A refresh token reused within this window is a racing tab, not theft (default 10 s). */
   refreshReuseGraceMs?: number;
@@ -193,11 +197,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     database.kind === 'postgres'
       ? await loadSharedSecrets(settingsRepo.secrets, config.JWT_SECRET)
       : loadSecrets({ dataDir: config.DATA_DIR, jwtSecret: config.JWT_SECRET });
-  const storage = createLocalMediaStorage(
-    opts.mediaRoot ??
-      config.MEDIA_DIR ??
-      (config.DATA_DIR === 'memory://' ? resolve('.data-test/media') : join(config.DATA_DIR, 'media')),
-  );
+  const storage =
+    opts.storage ??
+    (config.S3_BUCKET
+      ? createS3MediaStorage({
+          endpoint: config.S3_ENDPOINT,
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        })
+      : createLocalMediaStorage(
+          opts.mediaRoot ??
+            config.MEDIA_DIR ??
+            (config.DATA_DIR === 'memory://' ? resolve('.data-test/media') : join(config.DATA_DIR, 'media')),
+        ));
   const background = createBackground((err) => app.log.error({ err }, 'background task failed'));
   const jwt = createJwt(secrets.jwtSecret);
   // Cross-node state of sessions and limits (decisions 036, 039): Redis with REDIS_URL.
@@ -328,6 +342,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // The safety layer in front of every engine (decisions 044–046).
   const safety = createSafetyService({ db, repo: createSafetyRepository(), users, realtime, log: app.log });
+  const mediaSigner = createMediaSigner(secrets.mediaSecret);
+  const mediaAccess = createMediaAccessService({
+    db,
+    repo: mediaRepo,
+    storage,
+    signer: mediaSigner,
+  });
   const chats = createChatsService({
     db,
     safety,
@@ -551,6 +572,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       telegram,
       push,
       safety,
+      mediaAccess,
     },
   };
   app.decorate('ctx', ctx);
@@ -648,6 +670,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   aiStatusRoutes(app);
   chatsRoutes(app);
   mediaRoutes(app, chatMedia);
+  mediaFileRoutes(app, { access: mediaAccess, storage, signer: mediaSigner });
   pushRoutes(app, push);
   platformRoutes(app);
   supportRoutes(app);
@@ -662,7 +685,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   safetyRoutes(app);
 
   await registerStatic(app, {
-    mediaRoot: storage.root,
     webDist: config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null,
   });
 

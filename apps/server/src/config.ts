@@ -82,6 +82,12 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where media files are kept; defaults to DATA_DIR/media. */
   MEDIA_DIR: optionalText,
+  /** An S3-compatible bucket for media instead of the local folder (S3_BUCKET turns it on; decision 040). */
+  S3_ENDPOINT: optionalUrl.optional(),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   /** Where the built SPA lives (default apps/web/dist); an empty value serves the API only. */
   WEB_DIST: z.string().trim().optional(),
   /** Set to "false" to keep the demo characters out of a fresh database. */

@@ -67,3 +67,24 @@ export type SetVoiceModePayload = z.infer<typeof SetVoiceModePayload>;
 
 /** A data URL of a JPEG, PNG or WebP image; its bytes are checked by the server. */
 export const IMAGE_DATA_URL = /^data:image\/(jpeg|jpg|png|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+
+/** POST /api/media/sign: canonical `/media/…` URLs to open (decision 040). */
+export const SignMediaBody = z.object({ urls: z.array(z.string().min(1).max(500)).min(1).max(100) }).strict();
+export type SignMediaBody = z.infer<typeof SignMediaBody>;
+/** Each URL signed for the caller (valid until `expiresAt`, at most an hour), or null when not his to see. */
+export const SignMediaResponse = z.object({
+  data: z.object({ urls: z.record(z.string(), z.string().nullable()), expiresAt: z.string() }),
+});
+export type SignMediaResponse = z.infer<typeof SignMediaResponse>;
+/** The query of a signed media URL: user, expiry (unix seconds), HMAC signature. */
+export const MediaFileQuery = z.object({
+  u: z.string().max(100).optional(),
+  e: z.string().max(20).optional(),
+  s: z.string().max(100).optional(),
+});
+export const MediaGalleryParams = z.object({ botId: z.string().min(1).max(64) });
+/** GET /api/media/gallery/:botId: her photos the caller may see, signed for him until `expiresAt`. */
+export const MediaGalleryResponse = z.object({
+  data: z.object({ photos: z.array(z.string()), expiresAt: z.string() }),
+});
+export type MediaGalleryResponse = z.infer<typeof MediaGalleryResponse>;

@@ -7,6 +7,8 @@ import { z } from 'zod';
 const SecretsFile = z.object({
   jwtSecret: z.string().min(32),
   webhookSecret: z.string().min(32),
+  /** Signs media URLs (decision 040). */
+  mediaSecret: z.string().min(32),
   /** The VAPID key pair of web push (the public key is served to browsers). */
   vapidPublicKey: z.string().min(64),
   vapidPrivateKey: z.string().min(32),
@@ -18,6 +20,7 @@ export const generateSecrets = (): Secrets => {
   return {
     jwtSecret: randomBytes(48).toString('base64url'),
     webhookSecret: randomBytes(48).toString('base64url'),
+    mediaSecret: randomBytes(48).toString('base64url'),
     vapidPublicKey: vapid.publicKey,
     vapidPrivateKey: vapid.privateKey,
   };

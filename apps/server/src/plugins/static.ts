@@ -8,22 +8,10 @@ import { requestLanguage } from './errors.ts';
 const API_PREFIXES = ['/api/', '/socket.io/', '/media/'];
 
 /**
- * Media under /media, and the built SPA for every other path (deep links get index.html).
+ * The built SPA (media files have their own route, modules/media) for every other path (deep links get index.html).
  * Hashed assets are cached for a year; index.html and the service worker are always revalidated.
  */
-export async function registerStatic(
-  app: FastifyInstance,
-  opts: { mediaRoot: string; webDist: string | null },
-) {
-  await app.register(fastifyStatic, {
-    root: opts.mediaRoot,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    wildcard: true,
-  });
-
+export async function registerStatic(app: FastifyInstance, opts: { webDist: string | null }) {
   const webDist = opts.webDist && existsSync(join(opts.webDist, 'index.html')) ? opts.webDist : null;
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -97,6 +97,8 @@ export const en = {
   'media.photoToSupport': 'Photos cannot be sent to the support chat',
   'media.sendPhotoAfterPurchase': 'Sending photos is available after your first purchase',
   'media.voiceModePayload': 'Send { chatId, voiceMode }',
+  'media.fileNotFound': 'File not found',
+  'media.linkExpired': 'This media link has expired or is not yours; reload to get a fresh one',
   'photo.type': 'The photo must be a JPEG, PNG or WebP image',
   'photo.empty': 'The photo is empty',
   'photo.tooLarge': 'The photo is too large (at most {{kb}} KB)',

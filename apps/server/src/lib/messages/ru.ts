@@ -90,6 +90,8 @@ export const ru: Record<MessageKey, string> = {
   'media.photoToSupport': 'В чат поддержки нельзя отправлять фото',
   'media.sendPhotoAfterPurchase': 'Отправка фото доступна после первой покупки',
   'media.voiceModePayload': 'Отправьте { chatId, voiceMode }',
+  'media.fileNotFound': 'Файл не найден',
+  'media.linkExpired': 'Ссылка на файл устарела или выдана не вам; обновите страницу',
   'photo.type': 'Фото должно быть в формате JPEG, PNG или WebP',
   'photo.empty': 'Фото пустое',
   'photo.tooLarge': 'Фото слишком большое (не более {{kb}} КБ)',

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -39,11 +38,12 @@ const Manifest = z.object({
  */
 async function storeImages(c: DemoCharacter, storage: MediaStorage): Promise<StoredImage[]> {
   const manifestKey = `bots/${c.remote_id}/manifest.json`;
-  if (storage.has(manifestKey)) {
+  if (await storage.has(manifestKey)) {
     try {
-      const parsed = Manifest.parse(JSON.parse(await readFile(join(storage.root, manifestKey), 'utf8')));
+      const parsed = Manifest.parse(JSON.parse((await storage.read(manifestKey)).toString('utf8')));
       const fresh = parsed.version === demoArtVersion(c) && parsed.images.length > 0;
-      if (fresh && parsed.images.every((m) => storage.has(imageKey(c, m)))) return parsed.images;
+      const present = await Promise.all(parsed.images.map((m) => storage.has(imageKey(c, m))));
+      if (fresh && present.every(Boolean)) return parsed.images;
     } catch {
       // A damaged manifest: render again.
     }
@@ -51,10 +51,14 @@ async function storeImages(c: DemoCharacter, storage: MediaStorage): Promise<Sto
   const rendered = await renderCharacterImages(c);
   const stored: StoredImage[] = [];
   for (const { webp, ...meta } of rendered) {
-    await storage.put(imageKey(c, meta), webp);
+    await storage.put(imageKey(c, meta), webp, 'image/webp');
     stored.push({ ...meta, size: webp.length });
   }
-  await storage.put(manifestKey, Buffer.from(JSON.stringify({ version: demoArtVersion(c), images: stored })));
+  await storage.put(
+    manifestKey,
+    Buffer.from(JSON.stringify({ version: demoArtVersion(c), images: stored })),
+    'application/json',
+  );
   return stored;
 }
 
@@ -75,7 +79,7 @@ export async function seedBots(deps: {
     const id = newId();
     const key = 'bots/0/main.webp';
     const webp = await sharp(Buffer.from(SUPPORT_SVG)).webp({ quality: 90 }).toBuffer();
-    if (!storage.has(key)) await storage.put(key, webp);
+    if (!(await storage.has(key))) await storage.put(key, webp, 'image/webp');
     await db.transaction(async (tx) => {
       const created = await repo.insertIfAbsent(tx, {
         id,
@@ -137,7 +141,7 @@ export async function seedBots(deps: {
     if (videoPath) {
       videoKey = `bots/${c.remote_id}/video.webm`;
       const clip = await readFile(videoPath);
-      if (!storage.has(videoKey)) await storage.put(videoKey, clip);
+      if (!(await storage.has(videoKey))) await storage.put(videoKey, clip, 'video/webm');
       mediaRows.push({
         id: newId(),
         key: videoKey,

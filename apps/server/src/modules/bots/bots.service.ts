@@ -4,7 +4,7 @@ import type { BotFilter } from '@amora/shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import type { BotRow, MediaRow } from '../../db/schema/bots.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { MediaStorage } from '../../lib/media-storage.ts';
+import { isPublicArt, type MediaStorage } from '../../lib/media-storage.ts';
 import type { BotsRepository } from './bots.repository.ts';
 
 const LIST_CACHE_MS = 5_000;
@@ -17,10 +17,11 @@ export function createBotsService(deps: { db: Db; repo: BotsRepository; storage:
     null;
 
   function toDto(b: BotRow, mediaRows: MediaRow[]): Bot {
-    const images = mediaRows.filter((m) => m.kind === 'image' && m.level <= 1);
+    // Only her public art goes in the (public, cached) list; the rest needs an entitlement (decision 040).
+    const images = mediaRows.filter((m) => m.kind === 'image' && isPublicArt(m));
     const main = images.find((m) => m.category === 'main') ?? images[0];
     const ordered = main ? [main, ...images.filter((m) => m !== main)] : images;
-    const video = mediaRows.find((m) => m.kind === 'video' && m.category === 'video_avatar');
+    const video = mediaRows.find((m) => m.kind === 'video' && isPublicArt(m));
     return {
       _id: b.id,
       remote_id: b.remoteId,

@@ -1,6 +1,8 @@
-import { and, asc, count, eq, inArray, lt, lte, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, lte, max, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { media, type MediaRow } from '../../db/schema/bots.ts';
+import { chats, messages } from '../../db/schema/chats.ts';
+import { users } from '../../db/schema/users.ts';
 import { videoJobs, type VideoJobRow } from '../../db/schema/video-jobs.ts';
 
 export type NewMediaRow = typeof media.$inferInsert;
@@ -28,6 +30,44 @@ export function createMediaRepository() {
     async findByKey(db: DbOrTx, key: string): Promise<MediaRow | null> {
       const [row] = await db.select().from(media).where(eq(media.key, key)).limit(1);
       return row ?? null;
+    },
+    /** Every media row of a character (her library, public art and what she made for users). */
+    async ofBot(db: DbOrTx, botId: string): Promise<MediaRow[]> {
+      return db.select().from(media).where(eq(media.botId, botId)).orderBy(asc(media.sort));
+    },
+    /** The most points the user has with her across chats (null: they never talked). */
+    async pointsWith(db: DbOrTx, userId: string, botId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ points: max(chats.points) })
+        .from(chats)
+        .where(and(eq(chats.userId, userId), eq(chats.botId, botId)));
+      return row?.points ?? null;
+    },
+    async subscriptionOf(
+      db: DbOrTx,
+      userId: string,
+    ): Promise<{ status: string; endDate: string | null } | null> {
+      const [row] = await db
+        .select({ status: users.subscriptionStatus, end: users.subscriptionEnd })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .limit(1);
+      return row ? { status: row.status, endDate: row.end?.toISOString() ?? null } : null;
+    },
+    /** Whether one of the user's messages holds `url` while still blurred (not paid for yet). */
+    async lockedInMessage(db: DbOrTx, userId: string, url: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.userId, userId),
+            eq(messages.isBlured, true),
+            or(eq(messages.voice, url), eq(messages.photo, url), eq(messages.video, url)),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
     },
     async insert(db: DbOrTx, row: NewMediaRow): Promise<void> {
       await db.insert(media).values(row).onConflictDoNothing();

@@ -67,10 +67,10 @@ export function createMediaService(deps: {
     /** A heavily blurred, small preview of an image (made once, then reused). */
     async blurredPreview(key: string): Promise<string> {
       const blurKey = `blur/${key.replace(/\.[a-z0-9]+$/i, '')}.webp`;
-      if (!storage.has(blurKey)) {
+      if (!(await storage.has(blurKey))) {
         const data = await storage.read(key);
         const webp = await sharp(data).resize({ width: 240 }).blur(18).webp({ quality: 60 }).toBuffer();
-        await storage.put(blurKey, webp);
+        await storage.put(blurKey, webp, 'image/webp');
       }
       return storage.url(blurKey);
     },
@@ -95,7 +95,7 @@ export function createMediaService(deps: {
       });
       const id = newId();
       const key = `voice/${input.ownerUserId}/${id}.ogg`;
-      await storage.put(key, audio.data);
+      await storage.put(key, audio.data, audio.mime);
       await repo.insert(db, {
         id,
         key,
@@ -118,7 +118,7 @@ export function createMediaService(deps: {
       jobId: string;
     }): Promise<string> {
       const key = `video/${input.ownerUserId}/${input.jobId}.${input.clip.ext}`;
-      await storage.put(key, input.clip.data);
+      await storage.put(key, input.clip.data, input.clip.mime);
       await repo.insert(db, {
         id: newId(),
         key,
@@ -145,7 +145,7 @@ export function createMediaService(deps: {
       const photo = await acceptUserPhoto(dataUrl);
       const id = newId();
       const key = `user/${userId}/${id}.jpg`;
-      await storage.put(key, photo.jpeg);
+      await storage.put(key, photo.jpeg, 'image/jpeg');
       await repo.insert(db, {
         id,
         key,

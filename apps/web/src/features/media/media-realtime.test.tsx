@@ -1,13 +1,21 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { threadMessages } from '../chats/cache.ts';
 import { createRealtimeHandlers } from '../chats/realtime.ts';
 import { MessageMedia } from './components/message-media.tsx';
 import { herMessage, mediaSetup } from './media-test-fixtures.tsx';
+import type * as ProtectedMedia from './protected-media.ts';
+
+// Signed URLs as the server would give them (decision 040): the plain URL plus a signature.
+vi.mock('./protected-media.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ProtectedMedia>()),
+  signMediaUrl: (url: string) =>
+    Promise.resolve({ url: `${url}?s=signed`, expiresAt: Date.now() + 3_600_000 }),
+}));
 
 /** Media updates come as socket `message` events with the same `_id`: they replace the message in place. */
 describe('media updates over the socket', () => {
-  it('a finished video replaces its placeholder; a revealed photo replaces the blurred one', () => {
+  it('a finished video replaces its placeholder; a revealed photo replaces the blurred one', async () => {
     const pending = herMessage({ _id: 'v1', eventType: 'video_pending', message: 'One moment' });
     const blurred = herMessage({
       _id: 'p1',
@@ -40,8 +48,10 @@ describe('media updates over the socket', () => {
         <MessageMedia message={messages[1]!} botName="Mia" />
       </>,
     );
-    expect(screen.getByTestId('message-video')).toHaveAttribute('src', '/media/clip.webm');
+    await waitFor(() =>
+      expect(screen.getByTestId('message-video')).toHaveAttribute('src', '/media/clip.webm?s=signed'),
+    );
     expect(screen.queryByTestId('reveal-button')).not.toBeInTheDocument();
-    expect(screen.getByTestId('message-photo')).toHaveAttribute('src', '/media/p.jpg');
+    expect(await screen.findByTestId('message-photo')).toHaveAttribute('src', '/media/p.jpg?s=signed');
   });
 });

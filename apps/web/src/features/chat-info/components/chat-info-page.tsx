@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { fetchChatPage } from '../../chats/api/chats-api.ts';
+import { useGallery } from '../../media/hooks/use-protected-url.ts';
 import styles from './chat-info-page.module.css';
 
 /** `/chat/:id/info`: the character's profile — photos, bio in the user's language, hobbies, level. */
@@ -19,6 +20,8 @@ export function ChatInfoPage() {
     retry: false,
   });
   const chat = query.data?.data;
+  // Her photos at the user's level with her (signed, refreshed before they expire); her public art until then.
+  const gallery = useGallery(chat?.bot._id);
   useDocumentTitle(chat ? t('shell.chatInfo.title', { name: chat.bot.name }) : t('shell.chatInfo.loading'));
 
   if (query.isPending) return <PageSpinner label={t('common.loading')} />;
@@ -36,7 +39,9 @@ export function ChatInfoPage() {
   const level = asLevel(chat.level);
   const hobbies = ru && bot.hobbies_ru.length ? bot.hobbies_ru : bot.hobbies;
   const main = mainPhoto(bot);
-  const photos = [main, ...bot.photos.filter((p) => p !== main)].filter((p): p is string => Boolean(p));
+  const photos =
+    gallery.data?.photos ??
+    [main, ...bot.photos.filter((p) => p !== main)].filter((p): p is string => Boolean(p));
 
   return (
     <div className={styles.page} data-testid="chat-info">
@@ -60,6 +65,10 @@ export function ChatInfoPage() {
               alt={t('shell.chatInfo.photoAlt', { name: bot.name, n: i + 1 })}
               className={styles.photo}
               loading={i ? 'lazy' : 'eager'}
+              onError={() => {
+                // An expired link: ask for fresh ones (refetch is deduplicated).
+                if (gallery.data && !gallery.isFetching) void gallery.refetch();
+              }}
             />
           </li>
         ))}

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LockIcon } from '../../../components/ui/icons.tsx';
 import { useTokenCosts } from '../../settings/hooks/use-settings.ts';
 import { useReveal } from '../hooks/use-media-actions.ts';
+import { useProtectedUrl } from '../hooks/use-protected-url.ts';
 import styles from './media.module.css';
 
 type LockedMediaProps = {
@@ -19,15 +20,17 @@ export function LockedMedia({ chatId, messageId, kind, preview, botName }: Locke
   const { t } = useTranslation();
   const costs = useTokenCosts();
   const { busy, reveal } = useReveal(chatId, messageId);
+  const blurred = useProtectedUrl(preview);
   const price = kind === 'photo' ? costs.tokens_for_get_photo : costs.tokens_for_get_voice;
   const label = t('media.reveal.button', { price });
   return (
     <div className={`${styles.locked} ${styles[kind]}`} data-testid={`locked-${kind}`}>
       {kind === 'photo' ? (
-        preview ? (
+        blurred.src ? (
           <img
             className={styles.blurred}
-            src={preview}
+            src={blurred.src}
+            onError={() => blurred.onError()}
             alt={t('media.reveal.blurredAlt', { name: botName })}
             data-testid="blurred-photo"
           />

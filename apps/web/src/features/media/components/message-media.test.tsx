@@ -9,10 +9,18 @@ import { useWalletUiStore } from '../../wallet/store.ts';
 import type * as MediaApi from '../api/media-api.ts';
 import { herMessage, mediaSetup } from '../media-test-fixtures.tsx';
 import { MessageMedia } from './message-media.tsx';
+import type * as ProtectedMedia from '../protected-media.ts';
 
 const revealMessage = vi.fn<typeof MediaApi.revealMessage>();
 const generateVideo = vi.fn<typeof MediaApi.generateVideo>();
 const regenerateVideo = vi.fn<typeof MediaApi.regenerateVideo>();
+
+// Signed URLs as the server would give them (decision 040): the plain URL plus a signature.
+vi.mock('../protected-media.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ProtectedMedia>()),
+  signMediaUrl: (url: string) =>
+    Promise.resolve({ url: `${url}?s=signed`, expiresAt: Date.now() + 3_600_000 }),
+}));
 vi.mock('../api/media-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof MediaApi>()),
   revealMessage: (chatId: string, messageId: string) => revealMessage(chatId, messageId),
@@ -32,11 +40,11 @@ describe('MessageMedia: photos', () => {
     const message = herMessage({ photo: '/media/p1.jpg', eventType: 'photo' });
     const { view } = mediaSetup([message]);
     view(<MessageMedia message={message} botName="Mia" />);
-    await user.click(screen.getByRole('button', { name: 'Open full size: Photo from Mia' }));
+    await user.click(await screen.findByRole('button', { name: 'Open full size: Photo from Mia' }));
     const viewer = screen.getByRole('dialog', { name: 'Photo from Mia' });
     expect(within(viewer).getByRole('img', { name: 'Photo from Mia' })).toHaveAttribute(
       'src',
-      '/media/p1.jpg',
+      '/media/p1.jpg?s=signed',
     );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -49,9 +57,9 @@ describe('MessageMedia: photos', () => {
     revealMessage.mockResolvedValue({ updatedTokens: 70, message: opened });
     const { view, thread } = mediaSetup([blurred]);
     const { rerender } = view(<MessageMedia message={blurred} botName="Mia" />);
-    expect(screen.getByRole('img', { name: 'A blurred photo from Mia' })).toHaveAttribute(
+    expect(await screen.findByRole('img', { name: 'A blurred photo from Mia' })).toHaveAttribute(
       'src',
-      '/media/p1-blur.jpg',
+      '/media/p1-blur.jpg?s=signed',
     );
     await user.click(screen.getByRole('button', { name: 'Reveal for 30 tokens' }));
     expect(revealMessage).toHaveBeenCalledWith('c1', 'm1');
@@ -60,7 +68,12 @@ describe('MessageMedia: photos', () => {
     expect(stored).toMatchObject({ isBlured: false, photo: '/media/p1.jpg' });
     rerender(<MessageMedia message={stored} botName="Mia" />);
     expect(screen.queryByTestId('reveal-button')).not.toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Photo from Mia' })).toHaveAttribute('src', '/media/p1.jpg');
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Photo from Mia' })).toHaveAttribute(
+        'src',
+        '/media/p1.jpg?s=signed',
+      ),
+    );
   });
 
   it('opens the no-tokens dialog when the balance cannot pay (402)', async () => {
@@ -89,12 +102,14 @@ describe('MessageMedia: photos', () => {
     await waitFor(() => expect(threadMessages(thread())[0]!.voice).toBe('/media/v1.ogg'));
   });
 
-  it('plays an open voice note with the player', () => {
+  it('plays an open voice note with the player', async () => {
     const message = herMessage({ voice: '/media/v1.ogg', eventType: 'voice' });
     const { view } = mediaSetup([message]);
     view(<MessageMedia message={message} botName="Mia" />);
     expect(screen.getByRole('button', { name: 'Play voice message from Mia' })).toBeInTheDocument();
-    expect(screen.getByTestId('voice-audio')).toHaveAttribute('src', '/media/v1.ogg');
+    await waitFor(() =>
+      expect(screen.getByTestId('voice-audio')).toHaveAttribute('src', '/media/v1.ogg?s=signed'),
+    );
   });
 
   it('says which level unlocks what she declined', () => {
@@ -115,7 +130,7 @@ describe('MessageMedia: videos', () => {
     attempts: 1,
   };
 
-  it('shows a video in progress, then the clip when the server replaces the message', () => {
+  it('shows a video in progress, then the clip when the server replaces the message', async () => {
     const pending = herMessage({ eventType: 'video_pending', message: 'Give me a moment' });
     const { view } = mediaSetup([pending]);
     const { rerender } = view(<MessageMedia message={pending} botName="Mia" />);
@@ -124,7 +139,7 @@ describe('MessageMedia: videos', () => {
       <MessageMedia message={{ ...pending, eventType: 'video', video: '/media/clip.webm' }} botName="Mia" />,
     );
     const video = screen.getByTestId('message-video');
-    expect(video).toHaveAttribute('src', '/media/clip.webm');
+    await waitFor(() => expect(video).toHaveAttribute('src', '/media/clip.webm?s=signed'));
     expect(video).toHaveAttribute('controls');
     expect(video).toHaveAccessibleName('Video from Mia');
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useProtectedUrl } from '../hooks/use-protected-url.ts';
 import styles from './media.module.css';
 
 /** A photo in the conversation: a button that opens it full size in a dialog. */
@@ -8,11 +9,26 @@ export function PhotoMessage({ src, alt }: { src: string; alt: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [broken, setBroken] = useState(false);
-  if (broken) {
+  const media = useProtectedUrl(src);
+  const onError = () => {
+    if (!media.onError()) setBroken(true);
+  };
+  if (broken || media.failed) {
     return (
       <p className={styles.mediaError} role="img" aria-label={alt} data-testid="photo-error">
         {t('media.photo.loadError')}
       </p>
+    );
+  }
+  if (!media.src) {
+    return (
+      <div
+        className={styles.photoLoading}
+        role="img"
+        aria-label={alt}
+        aria-busy="true"
+        data-testid="photo-loading"
+      />
     );
   }
   return (
@@ -27,10 +43,10 @@ export function PhotoMessage({ src, alt }: { src: string; alt: string }) {
       >
         <img
           className={styles.photo}
-          src={src}
+          src={media.src}
           alt={alt}
           loading="lazy"
-          onError={() => setBroken(true)}
+          onError={onError}
           data-testid="message-photo"
         />
       </button>
@@ -43,7 +59,7 @@ export function PhotoMessage({ src, alt }: { src: string; alt: string }) {
         className={styles.viewer}
         testId="photo-viewer"
       >
-        <img className={styles.viewerImage} src={src} alt={alt} />
+        <img className={styles.viewerImage} src={media.src} alt={alt} onError={onError} />
       </Dialog>
     </>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useVideoActions } from '../hooks/use-media-actions.ts';
+import { useProtectedUrl } from '../hooks/use-protected-url.ts';
 import styles from './media.module.css';
 
 type VideoMessageProps = {
@@ -49,6 +50,7 @@ export function VideoMessage({
   const { busy, regenerate } = useVideoActions();
   const [restartedAt, setRestartedAt] = useState<number | null>(null);
   const [broken, setBroken] = useState(false);
+  const clip = useProtectedUrl(video);
   const pending = eventType === 'video_pending';
   const since = restartedAt ?? (Date.parse(date) || now());
   const slow = useIsSlow(pending, since, now);
@@ -59,7 +61,7 @@ export function VideoMessage({
   };
 
   if (eventType === 'video' && video) {
-    if (broken) {
+    if (broken || clip.failed) {
       return (
         <p className={styles.mediaError} data-testid="video-load-error">
           {t('media.video.loadError')}
@@ -69,12 +71,14 @@ export function VideoMessage({
     return (
       <video
         className={styles.video}
-        src={video}
+        src={clip.src ?? undefined}
         controls
         playsInline
         preload="metadata"
         aria-label={t('media.video.label', { name: botName })}
-        onError={() => setBroken(true)}
+        onError={() => {
+          if (!clip.onError()) setBroken(true);
+        }}
         data-testid="message-video"
       />
     );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import { useTranslation } from 'react-i18next';
 import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { claimAudio, releaseAudio } from '../audio-focus.ts';
+import { useProtectedUrl } from '../hooks/use-protected-url.ts';
 import { formatDuration } from '../format-duration.ts';
 import styles from './media.module.css';
 
@@ -19,6 +20,7 @@ export function VoicePlayer({ src, label }: { src: string; label: string }) {
   const [elapsed, setElapsed] = useState(0);
   const [duration, setDuration] = useState(0);
   const [failed, setFailed] = useState(false);
+  const media = useProtectedUrl(src);
 
   useEffect(() => {
     const el = audio.current;
@@ -83,7 +85,7 @@ export function VoicePlayer({ src, label }: { src: string; label: string }) {
     <div className={styles.voice} data-testid="voice-player" data-playing={playing || undefined}>
       <audio
         ref={audio}
-        src={src}
+        src={media.src ?? undefined}
         preload="metadata"
         data-testid="voice-audio"
         onPlay={() => setPlaying(true)}
@@ -96,7 +98,9 @@ export function VoicePlayer({ src, label }: { src: string; label: string }) {
         onTimeUpdate={(event) => setElapsed(event.currentTarget.currentTime)}
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
         onDurationChange={(event) => setDuration(event.currentTarget.duration)}
-        onError={() => setFailed(true)}
+        onError={() => {
+          if (!media.onError()) setFailed(true);
+        }}
       />
       <button
         type="button"
@@ -129,7 +133,9 @@ export function VoicePlayer({ src, label }: { src: string; label: string }) {
           <span className={styles.trackFill} style={{ width: `${progress * 100}%` }} />
         </div>
         <span className={styles.voiceTime} data-testid="voice-time">
-          {failed ? t('media.voice.failed') : `${formatDuration(elapsed)} / ${formatDuration(knownDuration)}`}
+          {failed || media.failed
+            ? t('media.voice.failed')
+            : `${formatDuration(elapsed)} / ${formatDuration(knownDuration)}`}
         </span>
       </div>
     </div>
