@@ -16,6 +16,8 @@ import {
 } from '../../test/test-app.ts';
 import { bots as botsTable } from '../../db/schema/bots.ts';
 import { parseMp3 } from '../../test/mp3.ts';
+import { createBotsRepository } from '../bots/bots.repository.ts';
+import { seedBots } from '../bots/bots.seed.ts';
 import { createMediaRepository } from './media.repository.ts';
 import { createMediaService } from './media.service.ts';
 import { createEspeakWasmTts } from './tts/espeak-wasm-tts.ts';
@@ -307,6 +309,21 @@ describe('voice notes are made once, in her voice', () => {
     expect(calls[0]!.voice).toMatchObject({ ...yuki.voice, language: 'en', sex: 'female' });
     expect(calls[2]!.voice).toMatchObject({ ...kai.voice, language: 'en', sex: 'male' });
     expect(calls[2]!.voice.variant).toMatch(/^m/);
+  });
+
+  it('installs seeded before voices existed get them; a stored voice is kept', async () => {
+    const { db, storage } = t.app.ctx;
+    const seed = () => seedBots({ db, repo: createBotsRepository(), storage, log: t.app.log, demo: true });
+    await db.update(botsTable).set({ voice: null }).where(eq(botsTable.name, 'Yuki'));
+    const own = { variant: 'Annie', pitch: 40, speed: 200 };
+    await db.update(botsTable).set({ voice: own }).where(eq(botsTable.name, 'Mira'));
+    await seed();
+    expect((await speakerOf('Yuki')).voice).toEqual({ variant: 'f5', pitch: 70, speed: 150 });
+    expect((await speakerOf('Mira')).voice).toEqual(own);
+    await db
+      .update(botsTable)
+      .set({ voice: { variant: 'linda', pitch: 60, speed: 165 } })
+      .where(eq(botsTable.name, 'Mira'));
   });
 
   it('a Russian chat gets a Russian voice note, a whole MP3', async () => {
