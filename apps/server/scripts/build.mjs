@@ -1,11 +1,12 @@
-// Bundles the server into dist/server.js. npm packages stay external (installed by npm ci);
-// the workspace package @amora/shared (TypeScript sources) is bundled in.
+// Bundles the server into dist/server.js and its voice thread into dist/espeak-worker.js. npm
+// packages stay external (installed by npm ci); the workspace packages (TypeScript sources) are
+// bundled in.
 import { build } from 'esbuild';
 
 const started = Date.now();
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'espeak-worker': 'src/modules/media/tts/espeak-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -23,4 +24,4 @@ await build({
     },
   ],
 });
-console.log(`server bundled in ${Date.now() - started} ms → dist/server.js`);
+console.log(`server bundled in ${Date.now() - started} ms → dist/server.js, dist/espeak-worker.js`);

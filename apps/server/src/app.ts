@@ -83,7 +83,7 @@ import { createMediaAccessService } from './modules/media/media-access.service.t
 import { createMediaSigner } from './lib/media-signing.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import { registerMediaSocket } from './modules/media/media.socket.ts';
-import { createEspeakTts } from './modules/media/tts/espeak-tts.ts';
+import { createEspeakWasmTts } from './modules/media/tts/espeak-wasm-tts.ts';
 import { createOpenAiTts } from './modules/media/tts/openai-tts.ts';
 import type { TtsEngine } from './modules/media/tts/tts.ts';
 import { createPreparedClipsProvider, type VideoProvider } from './modules/media/video/video-provider.ts';
@@ -321,7 +321,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           onSummaryError: (err) => app.log.warn({ err }, 'chat summary failed'),
         })
       : builtinBrain);
-  // Media (photos, voice notes, videos): TTS from TTS_BASE_URL when set, else espeak-ng.
+  // Media (photos, voice notes, videos): TTS from TTS_BASE_URL when set, else the built-in espeak-ng (WebAssembly).
   const mediaRepo = createMediaRepository();
   const media = createMediaService({
     db,
@@ -335,7 +335,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             apiKey: config.TTS_API_KEY,
             model: config.TTS_MODEL,
           })
-        : createEspeakTts()),
+        : createEspeakWasmTts()),
     video:
       opts.videoProvider ??
       createPreparedClipsProvider(demoVideoDir() ?? resolve(serverRoot(), 'assets/demo-video')),
@@ -617,6 +617,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     await background.drain();
     await socket.close();
+    await media.tts.close?.();
     await shared.close();
     await database.close();
   });

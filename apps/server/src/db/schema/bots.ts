@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Persona } from '@amora/shared/persona.ts';
+import type { CharacterVoice } from '@amora/shared/voice.ts';
 
 export const bots = pgTable(
   'bots',
@@ -14,6 +15,8 @@ export const bots = pgTable(
     hobbies: jsonb('hobbies').$type<{ en: string[]; ru: string[] }>().notNull(),
     description: jsonb('description').$type<{ en: string; ru: string }>().notNull(),
     persona: jsonb('persona').$type<Persona | null>(),
+    /** How she sounds in voice notes (built-in TTS); null: a default from her sex and id. */
+    voice: jsonb('voice').$type<CharacterVoice | null>(),
     isVideo: boolean('is_video').notNull().default(false),
     videoQuality: integer('video_quality').notNull().default(0),
     videoAvatar: text('video_avatar'),

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CharacterVoice } from '@amora/shared/voice.ts';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bots, media, type BotRow, type MediaRow } from '../../db/schema/bots.ts';
 
@@ -34,6 +35,12 @@ export function createBotsRepository() {
     async insertIfAbsent(db: DbOrTx, bot: NewBot): Promise<boolean> {
       const rows = await db.insert(bots).values(bot).onConflictDoNothing().returning({ id: bots.id });
       return rows.length === 1;
+    },
+    async setVoiceIfMissing(db: DbOrTx, id: string, voice: CharacterVoice): Promise<void> {
+      await db
+        .update(bots)
+        .set({ voice })
+        .where(and(eq(bots.id, id), isNull(bots.voice)));
     },
     async insertMedia(db: DbOrTx, rows: NewMedia[]): Promise<void> {
       if (rows.length) await db.insert(media).values(rows).onConflictDoNothing();

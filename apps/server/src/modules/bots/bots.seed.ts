@@ -116,7 +116,12 @@ export async function seedBots(deps: {
   const started = Date.now();
   let created = 0;
   for (const [index, c] of demoCharacters.entries()) {
-    if (await repo.findByRemoteId(db, c.remote_id)) continue;
+    const existing = await repo.findByRemoteId(db, c.remote_id);
+    if (existing) {
+      // Installs seeded before characters had voices get theirs (an operator's choice is kept).
+      if (!existing.voice) await repo.setVoiceIfMissing(db, existing.id, c.voice);
+      continue;
+    }
     const images = await storeImages(c, storage);
     const id = newId();
     const mediaRows: NewMedia[] = [];
@@ -166,6 +171,7 @@ export async function seedBots(deps: {
         hobbies: c.hobbies,
         description: c.desc,
         persona: c.persona,
+        voice: c.voice,
         isVideo: c.is_video,
         videoQuality: c.video_quality,
         videoAvatar: videoKey ? storage.url(videoKey) : null,

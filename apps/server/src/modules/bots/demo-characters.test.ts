@@ -1,4 +1,5 @@
 import { Persona } from '@amora/shared/persona.ts';
+import { CharacterVoice } from '@amora/shared/voice.ts';
 import { describe, expect, it } from 'vitest';
 import { demoCharacters } from './demo-characters.ts';
 
@@ -29,6 +30,11 @@ function bilingual(
 }
 
 describe('demo characters', () => {
+  it('each has a valid voice of her own', () => {
+    for (const c of demoCharacters) expect(CharacterVoice.parse(c.voice)).toEqual(c.voice);
+    expect(new Set(demoCharacters.map((c) => JSON.stringify(c.voice))).size).toBe(demoCharacters.length);
+  });
+
   it('are 12, half anime and half realistic, with at least 3 video characters of both kinds', () => {
     expect(demoCharacters).toHaveLength(12);
     expect(demoCharacters.filter((c) => c.type === 'anime')).toHaveLength(6);

@@ -1,4 +1,5 @@
 import type { Persona } from '@amora/shared/persona.ts';
+import type { CharacterVoice } from '@amora/shared/voice.ts';
 import type { DemoArt } from './demo-art.ts';
 
 /** One of the demo characters that a fresh install is seeded with. */
@@ -16,6 +17,8 @@ export type DemoCharacter = {
   is_video: boolean;
   /** Maximum video requests (0 when the character has no video). */
   video_quality: number;
+  /** How she sounds in voice notes (espeak-ng variant, pitch, speed). */
+  voice: CharacterVoice;
   persona: Persona;
   art: DemoArt;
 };
@@ -46,6 +49,7 @@ const yuki = character({
   },
   is_video: true,
   video_quality: 3,
+  voice: { variant: 'f5', pitch: 70, speed: 150 },
   persona: {
     displayName: { en: 'Yuki', ru: 'Юки' },
     backstory: {
@@ -223,6 +227,7 @@ const mia = character({
   },
   is_video: true,
   video_quality: 5,
+  voice: { variant: 'f2', pitch: 58, speed: 170 },
   persona: {
     displayName: { en: 'Mia', ru: 'Мия' },
     backstory: {
@@ -408,6 +413,7 @@ const hana = character({
   },
   is_video: false,
   video_quality: 0,
+  voice: { variant: 'Annie', pitch: 60, speed: 155 },
   persona: {
     displayName: { en: 'Hana', ru: 'Хана' },
     backstory: {
@@ -600,6 +606,7 @@ const alina = character({
   },
   is_video: false,
   video_quality: 0,
+  voice: { variant: 'f3', pitch: 52, speed: 160 },
   persona: {
     displayName: { en: 'Alina', ru: 'Алина' },
     backstory: {
@@ -792,6 +799,7 @@ const luna = character({
   },
   is_video: true,
   video_quality: 4,
+  voice: { variant: 'f4', pitch: 72, speed: 180 },
   persona: {
     displayName: { en: 'Luna', ru: 'Луна' },
     backstory: {
@@ -974,6 +982,7 @@ const sofia = character({
   },
   is_video: true,
   video_quality: 3,
+  voice: { variant: 'Andrea', pitch: 46, speed: 155 },
   persona: {
     displayName: { en: 'Sofia', ru: 'София' },
     backstory: {
@@ -1166,6 +1175,7 @@ const kai = character({
   },
   is_video: false,
   video_quality: 0,
+  voice: { variant: 'm3', pitch: 42, speed: 165 },
   persona: {
     displayName: { en: 'Kai', ru: 'Кай' },
     backstory: {
@@ -1347,6 +1357,7 @@ const emily = character({
   },
   is_video: false,
   video_quality: 0,
+  voice: { variant: 'f1', pitch: 64, speed: 170 },
   persona: {
     displayName: { en: 'Emily', ru: 'Эмили' },
     backstory: {
@@ -1530,6 +1541,7 @@ const rei = character({
   },
   is_video: false,
   video_quality: 0,
+  voice: { variant: 'Alicia', pitch: 54, speed: 150 },
   persona: {
     displayName: { en: 'Rei', ru: 'Рей' },
     backstory: {
@@ -1715,6 +1727,7 @@ const daniel = character({
   },
   is_video: false,
   video_quality: 0,
+  voice: { variant: 'm1', pitch: 34, speed: 155 },
   persona: {
     displayName: { en: 'Daniel', ru: 'Дэниел' },
     backstory: {
@@ -1913,6 +1926,7 @@ const mira = character({
   },
   is_video: false,
   video_quality: 0,
+  voice: { variant: 'linda', pitch: 60, speed: 165 },
   persona: {
     displayName: { en: 'Mira', ru: 'Мира' },
     backstory: {
@@ -2107,6 +2121,7 @@ const valeria = character({
   },
   is_video: false,
   video_quality: 0,
+  voice: { variant: 'f2', pitch: 44, speed: 150 },
   persona: {
     displayName: { en: 'Valeria', ru: 'Валерия' },
     backstory: {

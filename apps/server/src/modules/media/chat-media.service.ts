@@ -265,6 +265,7 @@ export function createChatMediaService(deps: {
         botId: bot.row.id,
         language: engineLanguageFor(chat.language),
         sex: bot.row.sex,
+        voice: bot.row.voice,
         ownerUserId: user.id,
       });
       const posted = await chats.postBotMessage({

@@ -23,6 +23,7 @@ type Msg = {
 /** A TTS engine that always works, so her voice notes exist without espeak-ng. */
 const fakeTts: TtsEngine = {
   name: 'fake',
+  mime: 'audio/ogg',
   available: async () => true,
   synthesize: async () => ({
     data: Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60), Buffer.from('OpusHead'), Buffer.alloc(400)]),

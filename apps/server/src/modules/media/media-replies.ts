@@ -1,6 +1,5 @@
 import { asLevel } from '@amora/shared/rules.ts';
 import { isUnlocked, unlockLevel, type Feature } from '@amora/shared/companion.ts';
-import { engineLanguageFor } from '@amora/shared/enums.ts';
 import { levelRequiredEvent, USER_PHOTO_MIN_POINTS } from '@amora/shared/media.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { ReplyAttachment, ReplyMedia } from '../chats/reply-media.ts';
@@ -27,7 +26,6 @@ export function createMediaReplies(deps: {
       const { chat, bot, user, intent } = input;
       if (bot.row.isSupport) return null;
       const level = asLevel(chat.level);
-      const language = engineLanguageFor(chat.language);
 
       const photo = async (kind: PhotoKind): Promise<ReplyAttachment | null> => {
         const pick = await media.pickPhoto({
@@ -64,8 +62,9 @@ export function createMediaReplies(deps: {
             const note = await media.speak({
               text: input.text,
               botId: bot.row.id,
-              language,
+              language: chat.language,
               sex: bot.row.sex,
+              voice: bot.row.voice,
               ownerUserId: input.userId,
             });
             return { fields: { voice: note.url, isBlured: true, eventType: 'voice' } };
@@ -83,8 +82,9 @@ export function createMediaReplies(deps: {
       const note = await media.speak({
         text: input.text,
         botId: bot.row.id,
-        language,
+        language: chat.language,
         sex: bot.row.sex,
+        voice: bot.row.voice,
         ownerUserId: input.userId,
       });
       return {

@@ -1,4 +1,6 @@
-import type { EngineLanguage, Sex } from '@amora/shared/enums.ts';
+import type { Sex } from '@amora/shared/enums.ts';
+import type { CharacterVoice } from '@amora/shared/voice.ts';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import type { MediaRow } from '../../db/schema/bots.ts';
@@ -6,7 +8,14 @@ import { AppError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { MediaRepository } from './media.repository.ts';
-import type { TtsEngine } from './tts/tts.ts';
+import {
+  defaultVoice,
+  extensionFor,
+  speakableText,
+  speechLanguage,
+  type TtsEngine,
+  type TtsVoice,
+} from './tts/tts.ts';
 import { acceptUserPhoto } from './user-photo.ts';
 import type { GeneratedVideo, VideoProvider } from './video/video-provider.ts';
 
@@ -27,6 +36,29 @@ export function voiceSeed(id: string): number {
 }
 
 /**
+ * Where a voice note is stored: per listener (her notes are private to the chat), named by a hash
+ * of the engine, the voice and the words, so the same note is found again instead of re-made.
+ */
+export function voiceNoteKey(tts: TtsEngine, ownerUserId: string, words: string, voice: TtsVoice): string {
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify([
+        tts.name,
+        voice.language,
+        voice.variant,
+        voice.pitch,
+        voice.speed,
+        voice.sex,
+        voice.seed,
+        words,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 32);
+  return `voice/${ownerUserId}/${hash}.${extensionFor[tts.mime]}`;
+}
+
+/**
  * Media assets: her photos (picked, blurred previews), voice notes (TTS), videos (a provider) and
  * the photos users send. Knows nothing about chats; the chat-media service wires these into them.
  */
@@ -38,6 +70,7 @@ export function createMediaService(deps: {
   video: VideoProvider;
 }) {
   const { db, repo, storage, tts, video } = deps;
+  const speaking = new Map<string, Promise<{ url: string; durationMs: number | null }>>();
 
   return {
     tts,
@@ -79,35 +112,54 @@ export function createMediaService(deps: {
       return tts.available();
     },
 
-    /** Her voice note of `text`, stored as Ogg/Opus. Answers 503 when no TTS engine works here. */
+    /**
+     * Her voice note of `text`, in her voice and the language the text is in (`language` is the
+     * chat's). Made once: the same words in the same voice reuse the stored file (decision 051).
+     * Answers 503 when no TTS engine works here.
+     */
     async speak(input: {
       text: string;
       botId: string;
-      language: EngineLanguage;
       sex: Sex;
+      /** Her stored voice; null gives a default from her sex and id. */
+      voice: CharacterVoice | null;
+      /** The chat's language code. */
+      language: string;
       ownerUserId: string;
     }): Promise<{ url: string; durationMs: number | null }> {
       if (!(await tts.available())) throw new AppError('UNAVAILABLE', 'media.voiceUnavailable');
-      const audio = await tts.synthesize(input.text, {
-        language: input.language,
+      const words = speakableText(input.text);
+      const seed = voiceSeed(input.botId);
+      const voice: TtsVoice = {
+        ...(input.voice ?? defaultVoice(input.sex, seed)),
+        language: speechLanguage(words, input.language),
         sex: input.sex,
-        seed: voiceSeed(input.botId),
-      });
-      const id = newId();
-      const key = `voice/${input.ownerUserId}/${id}.ogg`;
-      await storage.put(key, audio.data, audio.mime);
-      await repo.insert(db, {
-        id,
-        key,
-        botId: input.botId,
-        ownerUserId: input.ownerUserId,
-        kind: 'audio',
-        category: 'voice',
-        level: 1,
-        mime: audio.mime,
-        size: audio.data.length,
-      });
-      return { url: storage.url(key), durationMs: audio.durationMs };
+        seed,
+      };
+      const key = voiceNoteKey(tts, input.ownerUserId, words, voice);
+      if (await storage.has(key)) return { url: storage.url(key), durationMs: null };
+      // The same note asked twice at once is synthesized once.
+      let making = speaking.get(key);
+      if (!making) {
+        making = (async () => {
+          const audio = await tts.synthesize(words, voice);
+          await storage.put(key, audio.data, audio.mime);
+          await repo.insert(db, {
+            id: newId(),
+            key,
+            botId: input.botId,
+            ownerUserId: input.ownerUserId,
+            kind: 'audio',
+            category: 'voice',
+            level: 1,
+            mime: audio.mime,
+            size: audio.data.length,
+          });
+          return { url: storage.url(key), durationMs: audio.durationMs };
+        })().finally(() => speaking.delete(key));
+        speaking.set(key, making);
+      }
+      return making;
     },
 
     /** Stores a generated video for one user. */

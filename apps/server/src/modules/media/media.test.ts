@@ -14,7 +14,14 @@ import {
   type Session,
   type TestApp,
 } from '../../test/test-app.ts';
-import { isOggOpus, type TtsEngine } from './tts/tts.ts';
+import { bots as botsTable } from '../../db/schema/bots.ts';
+import { parseMp3 } from '../../test/mp3.ts';
+import { createBotsRepository } from '../bots/bots.repository.ts';
+import { seedBots } from '../bots/bots.seed.ts';
+import { createMediaRepository } from './media.repository.ts';
+import { createMediaService } from './media.service.ts';
+import { createEspeakWasmTts } from './tts/espeak-wasm-tts.ts';
+import type { TtsEngine, TtsVoice } from './tts/tts.ts';
 import type { VideoProvider } from './video/video-provider.ts';
 
 type Bot = { _id: string; remote_id: number; is_video: boolean; video_quality: number; name: string };
@@ -188,7 +195,7 @@ describe('request:photo', () => {
 });
 
 describe('voice notes', () => {
-  it('request:voice sends an Ogg/Opus voice note for tokens_for_get_voice', async () => {
+  it('request:voice sends an MP3 voice note for tokens_for_get_voice', async () => {
     const { s, chatId } = await chatAt(25);
     const before = await tokensOf(s);
     const res = await command(s, chatId, 'request:voice');
@@ -196,8 +203,8 @@ describe('voice notes', () => {
     expect(res.json().updatedTokens).toBe(before - (await costs()).tokens_for_get_voice);
     const last = (await messages(s, chatId)).at(-1)!;
     expect(last.eventType).toBe('voice');
-    expect(last.voice).toMatch(/^\/media\/voice\/.+\.ogg$/);
-    expect(isOggOpus(await fileOf(last.voice!))).toBe(true);
+    expect(last.voice).toMatch(/^\/media\/voice\/.+\.mp3$/);
+    expect(parseMp3(await fileOf(last.voice!)).durationMs).toBeGreaterThan(1000);
   });
 
   it('asked in words at level 2 the voice note arrives locked and reveals for tokens_for_get_voice', async () => {
@@ -207,7 +214,7 @@ describe('voice notes', () => {
     const before = await tokensOf(s);
     const res = await inject(s, 'POST', `/api/chat/${chatId}/reveal/${reply._id}`);
     expect(res.json().updatedTokens).toBe(before - (await costs()).tokens_for_get_voice);
-    expect(res.json().message.voice).toMatch(/\.ogg$/);
+    expect(res.json().message.voice).toMatch(/\.mp3$/);
     expect(res.json().message.message.length).toBeGreaterThan(0);
   });
 
@@ -224,7 +231,7 @@ describe('voice notes', () => {
     const c = await costs();
     const before = await tokensOf(s);
     const reply = await say(s, chatId, 'How was your day?');
-    expect(reply.voice).toMatch(/\.ogg$/);
+    expect(reply.voice).toMatch(/\.mp3$/);
     expect(reply.isBlured).toBe(false);
     expect(await tokensOf(s)).toBe(before - c.tokens_for_message - c.tokens_for_get_voice);
 
@@ -240,10 +247,113 @@ describe('voice notes', () => {
   });
 });
 
+describe('voice notes are made once, in her voice', () => {
+  /** The real built-in engine, counting what it is asked to synthesize. */
+  function spyTts() {
+    const real = createEspeakWasmTts({ workerFile: null });
+    const calls: Array<{ text: string; voice: TtsVoice }> = [];
+    const tts: TtsEngine = {
+      ...real,
+      synthesize(text, voice) {
+        calls.push({ text, voice });
+        return real.synthesize(text, voice);
+      },
+    };
+    return { tts, calls };
+  }
+  const speakerOf = async (name: string) => {
+    const [row] = await t.app.ctx.db.select().from(botsTable).where(eq(botsTable.name, name));
+    return { botId: row!.id, sex: row!.sex, voice: row!.voice };
+  };
+
+  it('the same words in the same voice reuse the stored file; other words, voices or listeners do not', async () => {
+    const { tts, calls } = spyTts();
+    const media = createMediaService({
+      db: t.app.ctx.db,
+      repo: createMediaRepository(),
+      storage: t.app.ctx.storage,
+      tts,
+      video: flakyVideo,
+    });
+    const yuki = await speakerOf('Yuki');
+    const kai = await speakerOf('Kai');
+    const owner = (await onboardedUser(t.app)).userId;
+    const line = { text: 'I kept thinking about you today 💕', language: 'en', ownerUserId: owner };
+
+    const first = await media.speak({ ...line, ...yuki });
+    expect(first.url).toMatch(new RegExp(`^/media/voice/${owner}/[0-9a-f]{32}\\.mp3$`));
+    const again = await media.speak({ ...line, ...yuki });
+    expect(again.url).toBe(first.url);
+    expect(calls).toHaveLength(1);
+    expect((await fileOf(again.url)).equals(await fileOf(first.url))).toBe(true);
+
+    // Two identical requests at once are synthesized once.
+    const twice = await Promise.all(
+      [0, 1].map(() => media.speak({ ...line, text: 'Good night, sleep well', ...yuki })),
+    );
+    expect(twice[0]!.url).toBe(twice[1]!.url);
+    expect(calls).toHaveLength(2);
+
+    const his = await media.speak({ ...line, ...kai });
+    const otherWords = await media.speak({ ...line, text: 'Another line entirely', ...yuki });
+    const otherListener = await media.speak({
+      ...line,
+      ...yuki,
+      ownerUserId: (await onboardedUser(t.app)).userId,
+    });
+    expect(new Set([first.url, his.url, otherWords.url, otherListener.url]).size).toBe(4);
+    expect(calls).toHaveLength(5);
+
+    // Her voice is the data stored on her; his is a man's voice.
+    expect(yuki.voice).toEqual({ variant: 'f5', pitch: 70, speed: 150 });
+    expect(calls[0]!.voice).toMatchObject({ ...yuki.voice, language: 'en', sex: 'female' });
+    expect(calls[2]!.voice).toMatchObject({ ...kai.voice, language: 'en', sex: 'male' });
+    expect(calls[2]!.voice.variant).toMatch(/^m/);
+  });
+
+  it('installs seeded before voices existed get them; a stored voice is kept', async () => {
+    const { db, storage } = t.app.ctx;
+    const seed = () => seedBots({ db, repo: createBotsRepository(), storage, log: t.app.log, demo: true });
+    await db.update(botsTable).set({ voice: null }).where(eq(botsTable.name, 'Yuki'));
+    const own = { variant: 'Annie', pitch: 40, speed: 200 };
+    await db.update(botsTable).set({ voice: own }).where(eq(botsTable.name, 'Mira'));
+    await seed();
+    expect((await speakerOf('Yuki')).voice).toEqual({ variant: 'f5', pitch: 70, speed: 150 });
+    expect((await speakerOf('Mira')).voice).toEqual(own);
+    await db
+      .update(botsTable)
+      .set({ voice: { variant: 'linda', pitch: 60, speed: 165 } })
+      .where(eq(botsTable.name, 'Mira'));
+  });
+
+  it('a Russian chat gets a Russian voice note, a whole MP3', async () => {
+    const { tts, calls } = spyTts();
+    const media = createMediaService({
+      db: t.app.ctx.db,
+      repo: createMediaRepository(),
+      storage: t.app.ctx.storage,
+      tts,
+      video: flakyVideo,
+    });
+    const owner = (await onboardedUser(t.app)).userId;
+    const note = await media.speak({
+      text: 'Привет! Я так по тебе скучала, расскажи, как прошёл твой день?',
+      language: 'ru',
+      ownerUserId: owner,
+      ...(await speakerOf('Mia')),
+    });
+    expect(calls[0]!.voice.language).toBe('ru');
+    const mp3 = parseMp3(await fileOf(note.url));
+    expect(mp3.durationMs).toBeGreaterThan(2000);
+    expect(Math.abs(mp3.durationMs - note.durationMs!)).toBeLessThan(150);
+  });
+});
+
 describe('voice without a TTS engine', () => {
   it('answers 503 for voice requests and voice mode, and replies stay text', async () => {
     const mute: TtsEngine = {
       name: 'none',
+      mime: 'audio/mpeg',
       available: () => Promise.resolve(false),
       synthesize: () => Promise.reject(new Error('unavailable')),
     };

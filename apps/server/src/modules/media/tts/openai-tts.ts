@@ -25,6 +25,7 @@ export function createOpenAiTts(opts: {
   const doFetch = opts.fetch ?? fetch;
   return {
     name: 'openai',
+    mime: 'audio/ogg',
     available: () => Promise.resolve(true),
     async synthesize(text: string, voice: TtsVoice): Promise<SpeechAudio> {
       const res = await doFetch(`${base}/audio/speech`, {

@@ -1,56 +1,134 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createEspeakTts } from './espeak-tts.ts';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCharacters } from '../../bots/demo-characters.ts';
+import { parseMp3 } from '../../../test/mp3.ts';
+import { createEspeakWasmTts, espeakParams } from './espeak-wasm-tts.ts';
 import { createOpenAiTts } from './openai-tts.ts';
-import { isOggOpus, speakableText } from './tts.ts';
+import { defaultVoice, speakableText, speechLanguage, type TtsVoice } from './tts.ts';
 
-const hasEspeak = spawnSync('espeak-ng', ['--version']).status === 0;
+const yuki = demoCharacters.find((c) => c.name === 'Yuki')!;
+const kai = demoCharacters.find((c) => c.name === 'Kai')!;
+const voiceOf = (c: typeof yuki, language: TtsVoice['language']): TtsVoice => ({
+  ...c.voice,
+  language,
+  sex: c.sex,
+  seed: c.remote_id,
+});
 
-function probe(data: Buffer): { codec: string; duration: number } {
-  const file = join(mkdtempSync(join(tmpdir(), 'tts-')), 'note.ogg');
-  writeFileSync(file, data);
-  const r = spawnSync('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'stream=codec_name:format=duration,format_name',
-    '-of',
-    'json',
-    file,
-  ]);
-  const json = JSON.parse(r.stdout.toString()) as {
-    streams: Array<{ codec_name: string }>;
-    format: { duration: string; format_name: string };
-  };
-  expect(json.format.format_name).toBe('ogg');
-  return { codec: json.streams[0]!.codec_name, duration: Number(json.format.duration) };
-}
+// The built-in voice must work on a machine without Debian's espeak-ng and ffmpeg: the whole
+// suite below runs with a PATH that has neither (an empty directory).
+const realPath = process.env.PATH;
+const emptyBin = mkdtempSync(join(tmpdir(), 'no-bin-'));
+beforeAll(() => {
+  process.env.PATH = emptyBin;
+});
+afterAll(() => {
+  process.env.PATH = realPath;
+  rmSync(emptyBin, { recursive: true, force: true });
+});
 
-describe('espeak-ng engine', () => {
-  it.skipIf(!hasEspeak)('speaks English and Russian to playable Ogg/Opus with a known duration', async () => {
-    const tts = createEspeakTts();
+describe('built-in voice: espeak-ng as WebAssembly, MP3 by lamejs', () => {
+  it('runs where neither espeak-ng nor ffmpeg can be found', () => {
+    for (const cmd of ['espeak-ng', 'ffmpeg']) expect(spawnSync(cmd, ['--version']).error).toBeDefined();
+  });
+
+  it('speaks English and Russian to whole MP3 files of the length it reports', async () => {
+    const tts = createEspeakWasmTts({ workerFile: null });
+    expect(tts.mime).toBe('audio/mpeg');
     expect(await tts.available()).toBe(true);
     for (const [text, language] of [
-      ['Hi, it is me. I missed you today!', 'en'],
-      ['Привет, это я. Я скучала по тебе', 'ru'],
+      ['Hi, it is me. I missed you today! *smiles* 💕', 'en'],
+      ['Привет, это я. Я скучала по тебе весь день', 'ru'],
     ] as const) {
-      const audio = await tts.synthesize(text, { language, sex: 'female', seed: 7 });
-      expect(isOggOpus(audio.data)).toBe(true);
-      const p = probe(audio.data);
-      expect(p.codec).toBe('opus');
-      expect(p.duration).toBeGreaterThan(0.8);
-      expect(audio.durationMs).toBeGreaterThan(800);
+      const audio = await tts.synthesize(text, voiceOf(yuki, language));
+      expect(audio.mime).toBe('audio/mpeg');
+      const mp3 = parseMp3(audio.data);
+      expect(mp3).toMatchObject({ sampleRate: 22050, channels: 1 });
+      expect(mp3.durationMs).toBeGreaterThan(1200);
+      expect(mp3.durationMs).toBeLessThan(8000);
+      expect(Math.abs(mp3.durationMs - audio.durationMs!)).toBeLessThan(150);
+      // Speech, not silence: silent frames are all alike.
+      expect(mp3.distinctFrames).toBeGreaterThan(mp3.frames / 2);
     }
   });
 
-  it('reports unavailable when espeak-ng is missing', async () => {
-    const tts = createEspeakTts({ espeak: 'espeak-ng-does-not-exist' });
-    expect(await tts.available()).toBe(false);
+  it('gives each character her own voice: variant, pitch and speed from her data', async () => {
+    const tts = createEspeakWasmTts({ workerFile: null });
+    const line = 'I was thinking about you all day long.';
+    const her = await tts.synthesize(line, voiceOf(yuki, 'en'));
+    const him = await tts.synthesize(line, voiceOf(kai, 'en'));
+    expect(her.data.equals(him.data)).toBe(false);
+    expect(espeakParams(voiceOf(yuki, 'en'))).toEqual({ voice: 'en-us', ...yuki.voice });
+    expect(espeakParams(voiceOf(kai, 'ru'))).toEqual({ voice: 'ru', ...kai.voice });
+    expect(espeakParams({ ...voiceOf(yuki, 'no') }).voice).toBe('nb');
+    // Faster speech is shorter.
+    const slow = await tts.synthesize(line, { ...voiceOf(yuki, 'en'), speed: 120 });
+    const fast = await tts.synthesize(line, { ...voiceOf(yuki, 'en'), speed: 220 });
+    expect(parseMp3(slow.data).durationMs).toBeGreaterThan(parseMp3(fast.data).durationMs * 1.4);
+  });
+
+  it('every demo character has a distinct voice, male variants for men', () => {
+    const seen = new Set(demoCharacters.map((c) => JSON.stringify(c.voice)));
+    expect(seen.size).toBe(demoCharacters.length);
+    for (const c of demoCharacters) expect(c.voice.variant.startsWith('m')).toBe(c.sex === 'male');
+    expect(defaultVoice('male', 3).variant).toMatch(/^m\d$/);
+    expect(defaultVoice('female', 3).variant).toMatch(/^f\d$/);
+  });
+
+  it('speaks other espeak languages, and an unknown variant falls back to the plain voice', async () => {
+    const tts = createEspeakWasmTts({ workerFile: null });
+    const de = await tts.synthesize('Ich habe heute den ganzen Tag an dich gedacht.', voiceOf(yuki, 'de'));
+    expect(parseMp3(de.data).durationMs).toBeGreaterThan(1000);
+    const odd = await tts.synthesize('Hello there.', { ...voiceOf(yuki, 'en'), variant: 'nosuchvariant' });
+    expect(parseMp3(odd.data).durationMs).toBeGreaterThan(300);
+  });
+
+  it('reads a line in the language it is written in, the chat language otherwise', () => {
+    expect(speechLanguage('Привет, как дела?', 'en')).toBe('ru');
+    expect(speechLanguage('I missed you so much today', 'ru')).toBe('en');
+    expect(speechLanguage('I missed you so much today, how was your day?', 'de')).toBe('en');
+    expect(speechLanguage('Ich habe dich heute so vermisst', 'de')).toBe('de');
+    expect(speechLanguage('Je pense à toi', 'fr')).toBe('fr');
+    expect(speechLanguage('Hello', 'xx')).toBe('en');
+  });
+
+  it('on its own thread (the built server) it makes the same MP3', async () => {
+    // Bundle the worker the way scripts/build.mjs does, beside node_modules so its packages resolve.
+    const dir = join(import.meta.dirname, '../../../../node_modules/.cache');
+    mkdirSync(dir, { recursive: true });
+    const out = mkdtempSync(join(dir, 'voice-worker-'));
+    try {
+      await build({
+        entryPoints: [join(import.meta.dirname, 'espeak-worker.ts')],
+        outfile: join(out, 'espeak-worker.js'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        logLevel: 'silent',
+        packages: 'external',
+      });
+      const threaded = createEspeakWasmTts({ workerFile: pathToFileURL(join(out, 'espeak-worker.js')) });
+      try {
+        const [en, ru] = await Promise.all([
+          threaded.synthesize('Good night, sleep well.', voiceOf(kai, 'en')),
+          threaded.synthesize('Спокойной ночи, сладких снов.', voiceOf(kai, 'ru')),
+        ]);
+        expect(parseMp3(en.data).durationMs).toBeGreaterThan(800);
+        expect(parseMp3(ru.data).durationMs).toBeGreaterThan(800);
+        expect(en.durationMs).toBeGreaterThan(800);
+      } finally {
+        await threaded.close?.();
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('reads no emoji or stage directions aloud', () => {
@@ -92,7 +170,12 @@ describe('OpenAI-compatible /audio/speech adapter', () => {
     const srv = await loopback(() => ({ status: 200, body: ogg, type: 'audio/ogg' }));
     try {
       const tts = createOpenAiTts({ baseUrl: `${srv.base}/`, apiKey: 'sk-test', model: 'tts-1-hd' });
-      const audio = await tts.synthesize('Hello there 💕', { language: 'en', sex: 'female', seed: 1 });
+      const audio = await tts.synthesize('Hello there 💕', {
+        ...defaultVoice('female', 1),
+        language: 'en',
+        sex: 'female',
+        seed: 1,
+      });
       expect(audio.data.equals(ogg)).toBe(true);
       expect(srv.seen).toHaveLength(1);
       expect(srv.seen[0]).toMatchObject({
@@ -116,7 +199,7 @@ describe('OpenAI-compatible /audio/speech adapter', () => {
         : { status: 200, body: Buffer.from('ID3 not ogg at all'), type: 'audio/mpeg' },
     );
     try {
-      const voice = { language: 'en', sex: 'male', seed: 2 } as const;
+      const voice: TtsVoice = { ...defaultVoice('male', 2), language: 'en', sex: 'male', seed: 2 };
       await expect(
         createOpenAiTts({ baseUrl: srv.base, apiKey: 'bad' }).synthesize('Hi', voice),
       ).rejects.toThrow(/401.*Incorrect API key/);

@@ -1,0 +1,141 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { EXCLUSIVE } from './exclusive.ts';
+import { openChat, payingUser, type Account } from './fixtures.ts';
+
+/*
+ * Her voice out of the box (issue 10): a second Amora server (the built app) whose PATH holds
+ * nothing but `node`, so neither Debian's espeak-ng nor ffmpeg can be found. A paying user reaches
+ * level 2, asks for a voice note, and the browser loads it (an MP3 with a real duration) and
+ * plays it.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3310) + 29;
+const base = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess | undefined;
+let bin: string;
+
+test.use({ baseURL: base });
+
+test.beforeAll(async () => {
+  // A fresh server seeds the demo characters' art first: on a busy machine that takes a while.
+  test.setTimeout(240_000);
+  bin = mkdtempSync(join(tmpdir(), 'amora-e2e-node-only-'));
+  symlinkSync(process.execPath, join(bin, 'node'));
+  for (const cmd of ['espeak-ng', 'ffmpeg']) {
+    expect(
+      spawnSync(cmd, ['-version'], { env: { PATH: bin } }).error,
+      `${cmd} is out of reach`,
+    ).toBeDefined();
+  }
+  server = spawn(process.execPath, ['dist/server.js'], {
+    cwd: join(dirname(fileURLToPath(import.meta.url)), '../apps/server'),
+    env: {
+      PATH: bin,
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-e2e-voice-')),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      REPLY_DELAY_MS: '300',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 2300; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server without espeak-ng and ffmpeg did not start');
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server?.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(bin, { recursive: true, force: true });
+});
+
+type Api = Pick<Account, 'request' | 'headers'>;
+
+async function command(api: Api, chatId: string, text: string): Promise<void> {
+  const res = await api.request.post(`/api/chat/command/${chatId}`, {
+    headers: api.headers,
+    data: { command: text },
+  });
+  expect(res.status(), `${text}: ${await res.text()}`).toBe(200);
+}
+
+async function chatState(
+  api: Api,
+  chatId: string,
+): Promise<{ locked: boolean; points: number; level: number }> {
+  const res = await api.request.get(`/api/chat/${chatId}`, { headers: api.headers });
+  return ((await res.json()) as { data: { locked: boolean; points: number; level: number } }).data;
+}
+
+test(
+  'a voice note plays in the browser from a server without espeak-ng or ffmpeg',
+  EXCLUSIVE,
+  async ({ page }) => {
+    const api = await payingUser(page, 'voice');
+    const chatId = await openChat(api, 0);
+    // Level 2 opens voice notes: jewelry (8 points each), waiting for her thank-you each time.
+    let state = await chatState(api, chatId);
+    while (state.points < 20) {
+      await command(api, chatId, 'gift:jewelry');
+      await expect.poll(async () => (await chatState(api, chatId)).locked, { timeout: 15_000 }).toBe(false);
+      state = await chatState(api, chatId);
+    }
+    expect(state.level).toBeGreaterThanOrEqual(2);
+    await command(api, chatId, 'request:voice');
+
+    await page.goto(`/chat/${chatId}`);
+    const player = page.getByTestId('voice-player').last();
+    await expect(player).toBeVisible();
+    const audio = player.getByTestId('voice-audio');
+    const src = await audio.getAttribute('src');
+    expect(src).toMatch(/\.mp3$/);
+    const file = await page.request.get(src!);
+    expect(file.ok()).toBe(true);
+    expect(file.headers()['content-type']).toMatch(/^audio\/mpeg/);
+
+    // The browser decodes it: metadata with a real length.
+    const duration = await audio.evaluate(
+      (el: HTMLAudioElement) =>
+        new Promise<number>((resolve, reject) => {
+          if (el.readyState >= 1) return resolve(el.duration);
+          el.addEventListener('loadedmetadata', () => resolve(el.duration), { once: true });
+          el.addEventListener('error', () => reject(new Error(`audio error ${el.error?.code}`)), {
+            once: true,
+          });
+          el.load();
+        }),
+    );
+    expect(duration).toBeGreaterThan(0.5);
+    expect(duration).toBeLessThan(30);
+
+    // And plays it.
+    await audio.evaluate((el: HTMLAudioElement) => {
+      el.muted = true;
+    });
+    await player.getByTestId('voice-toggle').click();
+    await expect(player).toHaveAttribute('data-playing', 'true');
+    await expect
+      .poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.3);
+  },
+);
