@@ -70,9 +70,8 @@ export const intents = [
 ] as const;
 export type Intent = (typeof intents)[number];
 
-/** Intents found directly from keywords (the `tell_*` ones come from fact extraction). */
-export type KeywordIntent = Exclude<
-  Intent,
+/** Intents about the user's own facts: told (`tell_*`, from fact extraction) or asked back. */
+export type FactIntent =
   | 'tell_name'
   | 'tell_city'
   | 'tell_job'
@@ -86,11 +85,10 @@ export type KeywordIntent = Exclude<
   | 'tell_birthday'
   | 'tell_event'
   | 'tell_study'
-  | 'ask_memory'
-  | 'photo'
-  | 'question'
-  | 'fallback'
->;
+  | 'ask_memory';
+
+/** Intents found directly from keywords (the `tell_*` ones come from fact extraction). */
+export type KeywordIntent = Exclude<Intent, FactIntent | 'photo' | 'question' | 'fallback'>;
 
 const L = '\\p{L}\\p{N}';
 /** Whole words or phrases (spaces inside an alternative match single spaces). */

@@ -1,4 +1,4 @@
-import type { Intent } from './intents.ts';
+import type { FactIntent, Intent } from './intents.ts';
 
 /**
  * The shape of a language's phrase book for the built-in engine.
@@ -34,24 +34,7 @@ export type IntentLines = {
   unknown?: Lines;
 };
 
-export type BodyIntent = Exclude<
-  Intent,
-  | 'tell_name'
-  | 'tell_city'
-  | 'tell_job'
-  | 'tell_likes'
-  | 'tell_plans'
-  | 'tell_pet'
-  | 'tell_age'
-  | 'tell_family'
-  | 'tell_dislike'
-  | 'tell_fav'
-  | 'tell_birthday'
-  | 'tell_event'
-  | 'tell_study'
-  | 'ask_memory'
-  | 'question_back'
->;
+export type BodyIntent = Exclude<Intent, FactIntent | 'question_back'>;
 
 export type Tone = 'neutral' | 'warm' | 'excited' | 'sad' | 'cold';
 

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { ledgerEntries } from '../../db/schema/ledger.ts';
+import { creditKey } from './payments.service.ts';
 import { bearer, createTestApp, eventually, type Session, type TestApp } from '../../test/test-app.ts';
 
 /** Shared steps of the payment tests (packs, plans, the sandbox card page, statuses). */
@@ -36,6 +39,15 @@ export function withLoopbackFake<F extends LoopbackFake>(opts: {
     await fake?.close();
   });
 }
+
+/** How many times a payment was credited (its ledger entries under the credit key): must be 0 or 1. */
+export const credits = async (t: TestApp, paymentId: string): Promise<number> =>
+  (
+    await t.app.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId)))
+  ).length;
 
 export const balance = async (t: TestApp, userId: string) =>
   (await t.app.ctx.services.users.getById(userId)).tokens;

@@ -5,7 +5,7 @@ import { sandboxOutbox } from '../../db/schema/payments.ts';
 import { ledgerProblems } from '../../test/ledger-check.ts';
 import { createTestApp, signUp, type Session, type TestApp } from '../../test/test-app.ts';
 import * as kit from './payments-test-kit.ts';
-import { ACCOUNT_DELETED_MESSAGE, creditKey } from './payments.service.ts';
+import { ACCOUNT_DELETED_MESSAGE } from './payments.service.ts';
 
 /**
  * Decisions 034 and 035: the sandbox's webhooks survive a crash (a persistent outbox), a payment
@@ -31,13 +31,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const services = () => t.app.ctx.services;
-const credits = async (paymentId: string) =>
-  (
-    await t.app.ctx.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId)))
-  ).length;
+const credits = (paymentId: string) => kit.credits(t, paymentId);
 const queued = async () => (await t.app.ctx.db.select().from(sandboxOutbox)).length;
 const sessionOf = async (paymentId: string) => {
   const p = (await services().payments.find(paymentId))!;

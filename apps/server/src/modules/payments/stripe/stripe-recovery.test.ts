@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../../db/schema/ledger.ts';
 import { signUp, type Session, type TestApp } from '../../../test/test-app.ts';
 import * as kit from '../payments-test-kit.ts';
-import { creditKey } from '../payments.service.ts';
 import { startStripeFake, type StripeFake } from './stripe-fake.ts';
 
 /** Decisions 034, 035 with Stripe: reconciliation through the official client, and deleted accounts. */
@@ -29,13 +26,7 @@ kit.withLoopbackFake({
 
 const services = () => t.app.ctx.services;
 const at = (ms: number) => new Date(Date.now() + ms);
-const credits = async (paymentId: string) =>
-  (
-    await t.app.ctx.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId)))
-  ).length;
+const credits = (paymentId: string) => kit.credits(t, paymentId);
 
 async function checkout(s: Session) {
   const c = await kit.purchase(t, s, 'pack-s', 'stripe');

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../../db/schema/ledger.ts';
 import { signUp, type TestApp } from '../../../test/test-app.ts';
 import * as kit from '../payments-test-kit.ts';
-import { creditKey } from '../payments.service.ts';
 import { startBotApiFake, type BotApiFake } from './bot-api-fake.ts';
 import { TELEGRAM_SECRET_HEADER } from './telegram-stars-provider.ts';
 
@@ -28,13 +25,7 @@ kit.withLoopbackFake({
 
 const services = () => t.app.ctx.services;
 const at = (ms: number) => new Date(Date.now() + ms);
-const credits = async (paymentId: string) =>
-  (
-    await t.app.ctx.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.idempotencyKey, creditKey(paymentId)))
-  ).length;
+const credits = (paymentId: string) => kit.credits(t, paymentId);
 
 describe('Telegram Stars reconciliation', () => {
   it('a Stars payment whose update never came is credited once from getStarTransactions; the late update adds nothing', async () => {
