@@ -333,6 +333,10 @@ export function createChatsService(deps: ChatsDeps) {
   ): Promise<void> {
     const { userId, chatId, userMessage, charged } = input;
     const result = await db.transaction(async (tx) => {
+      // The same claim as an engine's reply (decision 033): the owed reply comes off the books, so
+      // the sweep cannot refund it a second time and the chat's lock is not held for it.
+      if (!(await repo.settleOwed(tx, userMessage.id))) throw new ReplySuperseded();
+      const stillOwed = await repo.hasOwed(tx, chatId);
       const mine = await repo.updateMessage(tx, userMessage.id, { eventType: 'safety' });
       const message = await repo.insertMessage(tx, {
         id: replyId,
@@ -355,9 +359,7 @@ export function createChatsService(deps: ChatsDeps) {
             })
           : null;
       const updated = await repo.update(tx, chatId, {
-        locked: false,
-        lockedAt: null,
-        typing: null,
+        ...(stillOwed ? {} : { locked: false, lockedAt: null, typing: null }),
         lastActivityAt: new Date(),
       });
       return { mine, message, refund, updated };
