@@ -5,17 +5,14 @@ import { safetyLanguages } from './patterns/index.ts';
 import { normalize, normalizeLeet } from './normalize.ts';
 import { crisisReply, minorReply } from './respond.ts';
 
-/** The corpus sizes decision 044 asks for. */
-const MIN_LINES = {
-  big: { crisis: 150, minor: 150, none: 300 },
-  other: { crisis: 40, minor: 40, none: 80 },
-};
+/** The corpus sizes decisions 044 and 046 ask for: the same in every chat language. */
+const MIN_LINES = { crisis: 150, minor: 150, none: 300 };
 
 describe('safety corpora', () => {
   for (const language of safetyLanguages) {
     describe(language, () => {
       const result = evaluate(language);
-      const need = language === 'en' || language === 'ru' ? MIN_LINES.big : MIN_LINES.other;
+      const need = MIN_LINES;
 
       it('has enough lines of each label', () => {
         expect(result.counts.crisis).toBeGreaterThanOrEqual(need.crisis);
