@@ -94,6 +94,18 @@ describe('socket client', () => {
     expect(fake.connect).not.toHaveBeenCalled();
   });
 
+  it('a banned refusal says so (the page loads the ban) and tries again only after a minute', async () => {
+    const onBanned = vi.fn();
+    const { fake, deps } = setup({ onBanned });
+    fake.fire('connect_error', new Error('BANNED'));
+    expect(onBanned).toHaveBeenCalledTimes(1);
+    expect(deps.refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(fake.connect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fake.connect).toHaveBeenCalledTimes(1);
+  });
+
   it('does not reconnect once closed', async () => {
     const { fake, socket } = setup();
     fake.fire('connect_error', new Error('Unauthorized'));

@@ -14,6 +14,8 @@ export type SocketDeps = {
   onSessionExpired: () => void;
   handlers: SocketHandlers;
   onStatusChange?: (connected: boolean) => void;
+  /** The server refused the socket because the account is banned (the ban may be news to this page). */
+  onBanned?: () => void;
 };
 
 /** Consecutive Unauthorized refusals we accept (each after a successful refresh) before giving up. */
@@ -61,6 +63,7 @@ export function createSocketConnection(io: IoFactory, deps: SocketDeps): AppSock
     if (closed) return;
     // A banned account gets no live socket (decision 037): try again rarely, in case of an unban.
     if (error.message === 'BANNED') {
+      deps.onBanned?.();
       reconnectSoon(BANNED_RETRY_MS);
       return;
     }

@@ -23,26 +23,46 @@ export const resolveAll: Resolve = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /**
- * A push endpoint may only be a public https URL on the default port, whose name resolves only to
- * public addresses. Checked when a browser subscribes and again before every send (DNS can change).
+ * What a push endpoint is (decision 039): `public`, an https URL on the default port whose name
+ * resolves only to public addresses; `inside`, anything else that could lead into our network;
+ * `unresolved`, a well-formed public-looking name that does not resolve right now (no DNS here,
+ * or the name is gone). Nothing is ever sent to an endpoint that is not `public`.
  */
-export async function isAllowedPushEndpoint(endpoint: string, resolve: Resolve = resolveAll): Promise<boolean> {
+export type EndpointVerdict = 'public' | 'inside' | 'unresolved';
+
+export async function checkPushEndpoint(
+  endpoint: string,
+  resolve: Resolve = resolveAll,
+): Promise<EndpointVerdict> {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return false;
+    return 'inside';
   }
-  if (url.protocol !== 'https:' || (url.port !== '' && url.port !== '443')) return false;
-  if (url.username || url.password) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
-  if (!host) return false;
-  if (ipaddr.isValid(host)) return isPublicAddress(host);
-  if (!host.includes('.') || INSIDE_NAMES.test(host)) return false;
+  if (url.protocol !== 'https:' || (url.port !== '' && url.port !== '443')) return 'inside';
+  if (url.username || url.password) return 'inside';
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
+  if (!host) return 'inside';
+  if (ipaddr.isValid(host)) return isPublicAddress(host) ? 'public' : 'inside';
+  if (!host.includes('.') || INSIDE_NAMES.test(host)) return 'inside';
+  let addresses: string[];
   try {
-    const addresses = await resolve(host);
-    return addresses.length > 0 && addresses.every(isPublicAddress);
+    addresses = await resolve(host);
   } catch {
-    return false;
+    return 'unresolved';
   }
+  if (addresses.length === 0) return 'unresolved';
+  return addresses.every(isPublicAddress) ? 'public' : 'inside';
+}
+
+/** Checked when a browser subscribes and again before every send (DNS can change). */
+export async function isAllowedPushEndpoint(
+  endpoint: string,
+  resolve: Resolve = resolveAll,
+): Promise<boolean> {
+  return (await checkPushEndpoint(endpoint, resolve)) === 'public';
 }

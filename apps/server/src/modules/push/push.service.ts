@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PushRepository } from './push.repository.ts';
 import type { PushSender } from './push-sender.ts';
-import { isAllowedPushEndpoint, type Resolve } from './endpoint-guard.ts';
+import { checkPushEndpoint, type EndpointVerdict, type Resolve } from './endpoint-guard.ts';
 
 /** How long a push service keeps an undelivered notification (a "she wrote" is stale after a day). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -32,8 +32,8 @@ export type PushDeps = {
 export function createPushService(deps: PushDeps) {
   const { db, repo, sender, log } = deps;
 
-  const allowed = (endpoint: string): Promise<boolean> =>
-    deps.allowInsecureEndpoints ? Promise.resolve(true) : isAllowedPushEndpoint(endpoint, deps.resolve);
+  const verdict = (endpoint: string): Promise<EndpointVerdict> =>
+    deps.allowInsecureEndpoints ? Promise.resolve('public') : checkPushEndpoint(endpoint, deps.resolve);
 
   return {
     publicKey(): string {
@@ -41,7 +41,9 @@ export function createPushService(deps: PushDeps) {
     },
 
     async subscribe(userId: string, sub: PushSubscriptionBody): Promise<void> {
-      if (!(await allowed(sub.endpoint))) throw new AppError('VALIDATION_ERROR', 'push.endpoint');
+      // A name that does not resolve right now (a server without DNS) may be stored: nothing is
+      // sent to it until it resolves to public addresses only, checked again before every send.
+      if ((await verdict(sub.endpoint)) === 'inside') throw new AppError('VALIDATION_ERROR', 'push.endpoint');
       const stored = await repo.upsert(db, {
         endpoint: sub.endpoint,
         userId,
@@ -96,7 +98,12 @@ export function createPushService(deps: PushDeps) {
           }
           try {
             // Names can change what they point to after subscribing: checked at every send.
-            if (!(await allowed(s.endpoint))) {
+            const seen = await verdict(s.endpoint);
+            if (seen === 'unresolved') {
+              log.warn({ userId }, 'push: endpoint does not resolve now; not sent');
+              return;
+            }
+            if (seen === 'inside') {
               await repo.deleteEndpoint(db, s.endpoint);
               result.removed++;
               log.warn({ userId }, 'push: endpoint no longer resolves to a public address; removed');

@@ -282,7 +282,6 @@ describe('push key and subscriptions', () => {
         'https://rebind.example.com/x',
         'https://mixed.example.com/x',
         'https://mapped.example.com/x',
-        'https://unknown.example.com/x',
       ]) {
         const res = await post(endpoint);
         expect(res.statusCode, endpoint).toBe(400);
@@ -298,6 +297,18 @@ describe('push key and subscriptions', () => {
       });
       expect(stolen.statusCode).toBe(409);
       expect((await post('https://fcm.googleapis.com/fcm/send/abc')).statusCode).toBe(201);
+      // A name that does not resolve now (a server without DNS) is kept, but nothing goes to it
+      // until it resolves to public addresses only; an inside name found at send time is dropped.
+      expect((await post('https://unknown.example.com/x')).statusCode).toBe(201);
+      dns['fcm.googleapis.com'] = ['10.0.0.9'];
+      const sent = await strict.app.ctx.services.push.notify(s.userId, {
+        title: 'Her',
+        body: 'Hi',
+        tag: 'chat-x',
+        url: '/chat/x',
+      });
+      expect(sent).toEqual({ sent: 0, removed: 1, failed: 0 });
+      dns['fcm.googleapis.com'] = ['142.250.74.10'];
     } finally {
       await strict.close();
     }

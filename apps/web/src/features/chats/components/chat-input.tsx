@@ -153,9 +153,11 @@ export function ChatInput({
     if (!shouldRefocus(event.relatedTarget)) return;
     // After the click that blurred it has done its work (a tap on the thread, the header…).
     setTimeout(() => {
-      if (el.isConnected && (document.activeElement === document.body || document.activeElement === null)) {
-        el.focus({ preventScroll: true });
-      }
+      // Where the focus went meanwhile decides: nowhere, or a non-control such as the thread's
+      // scroller (Chromium focuses scrollers on click), gives it back; a control keeps it.
+      const now = document.activeElement;
+      if (!el.isConnected || now === el) return;
+      if (now === null || now === document.body || shouldRefocus(now)) el.focus({ preventScroll: true });
     }, 0);
   };
 

@@ -29,6 +29,9 @@ export function useRealtime(): void {
       refresh: () => api.refreshAccessToken(),
       onSessionExpired: clearSession,
       handlers,
+      // Banned before this socket connected (the live `banned` event was missed): the user's own
+      // record carries the reason, and the ban modal opens from it.
+      onBanned: () => void reloadUser(),
       onStatusChange: (connected) => {
         useChatsStore.getState().setSocketConnected(connected);
         // Events may have been missed while we were away: catch up from the API.
