@@ -43,7 +43,10 @@ test('the message box grows, shrinks back, and keeps the focus', async ({ page }
     timeout: 20_000,
   });
   await box.focus();
-  await page.getByTestId('message').first().click({ position: { x: 4, y: 4 } });
+  await page
+    .getByTestId('message')
+    .first()
+    .click({ position: { x: 4, y: 4 } });
   await expect(box).toBeFocused();
   await page.getByTestId('commands-toggle').click();
   await expect(page.getByTestId('commands-toggle')).toBeFocused();

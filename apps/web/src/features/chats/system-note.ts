@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
 
 /** Relationship events the chat shows as a note in words rather than as a bubble. */
-export const SYSTEM_EVENTS: ReadonlySet<string> = new Set(['level_up', 'level_down', 'mode', 'language_changed']);
+export const SYSTEM_EVENTS: ReadonlySet<string> = new Set([
+  'level_up',
+  'level_down',
+  'mode',
+  'language_changed',
+]);
 
 /** The languages the built-in engine writes in; another chat language falls back to English. */
 const engineLanguages = new Set(['en', 'ru']);
