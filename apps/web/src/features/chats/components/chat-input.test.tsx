@@ -149,4 +149,16 @@ describe('ChatInput', () => {
     expect(other).toHaveFocus();
     other.remove();
   });
+
+  it('takes the focus back from a focusable container the click landed in (main tabindex=-1)', async () => {
+    const { input, user } = setup();
+    await user.click(input);
+    const main = document.createElement('main');
+    main.tabIndex = -1;
+    document.body.append(main);
+    main.focus();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(input).toHaveFocus();
+    main.remove();
+  });
 });

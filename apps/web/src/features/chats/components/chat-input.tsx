@@ -63,17 +63,22 @@ function rowsFor(el: HTMLTextAreaElement, value: string): number {
 
 const isAndroid = typeof navigator !== 'undefined' && /android/i.test(navigator.userAgent);
 
-/** Focus may leave the message box for these without being pulled back (SPEC §5). */
+/** Focus may leave the message box for these controls without being pulled back (SPEC §5). */
 const FOCUS_EXCEPTIONS =
-  'input, textarea, select, button, a[href], [contenteditable="true"], [tabindex], [role="dialog"], [role="menu"], [data-keep-focus]';
+  'input, textarea, select, button, a[href], [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+/** ...nor for anything inside these (an open dialog or menu, or a part that asks for it). */
+const FOCUS_EXCEPTION_AREAS = '[role="dialog"], [role="menu"], [data-keep-focus]';
 
 /**
  * SPEC §5: the box takes the focus back when it loses it, unless the focus moved to an exception
- * (another control, a dialog), the user is selecting text to copy, or a dialog is open.
+ * (another control, a dialog), the user is selecting text to copy, or a dialog is open. A click on
+ * the thread focuses its nearest focusable container (the page's `<main tabindex="-1">`, a
+ * scroller): that is not an exception, so the box takes the focus back.
  */
 function shouldRefocus(next: EventTarget | null): boolean {
   if (isAndroid) return false;
-  if (next instanceof Element && next.closest(FOCUS_EXCEPTIONS)) return false;
+  if (next instanceof Element && (next.matches(FOCUS_EXCEPTIONS) || next.closest(FOCUS_EXCEPTION_AREAS)))
+    return false;
   if (document.querySelector('[role="dialog"], [aria-modal="true"]')) return false;
   const selection = typeof window !== 'undefined' ? window.getSelection() : null;
   return !selection || selection.isCollapsed;
