@@ -108,7 +108,8 @@ test(
     await expect(player).toBeVisible();
     const audio = player.getByTestId('voice-audio');
     const src = await audio.getAttribute('src');
-    expect(src).toMatch(/\.mp3$/);
+    // A signed, per-user URL to the MP3 (protected media, decision 040).
+    expect(src).toMatch(/\.mp3\?u=[^&]+&e=\d+&s=/);
     const file = await page.request.get(src!);
     expect(file.ok()).toBe(true);
     expect(file.headers()['content-type']).toMatch(/^audio\/mpeg/);
