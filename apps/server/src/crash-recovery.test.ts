@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { startServerProcess } from './test/server-process.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
-import { serverRoot } from './lib/paths.ts';
 import { ledgerProblems, queryRows } from './test/ledger-check.ts';
 import { TEST_MEDIA_ROOT } from './test/test-app.ts';
 
@@ -18,18 +17,7 @@ import { TEST_MEDIA_ROOT } from './test/test-app.ts';
  * stays locked, and the ledger chain holds. No timing asserts: the test waits for observable states.
  */
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverRoot(),
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const startServer = (env: Record<string, string>) => startServerProcess({ LOG_LEVEL: 'warn', ...env });
 
 async function waitFor<T>(
   what: string,

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
+import { startServerProcess } from './test/server-process.ts';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRoot } from './lib/paths.ts';
 import { TEST_MEDIA_ROOT, createTestApp, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
@@ -136,19 +135,7 @@ describe('configuration', () => {
   });
 });
 
-/** Runs the real server process (tsx) on a temporary DATA_DIR. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverRoot(),
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const startServer = startServerProcess;
 
 async function waitForHealth(base: string, exited: Promise<unknown>) {
   let dead = false;
