@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { banned, unauthorized } from '../lib/errors.ts';
+import type { Identity } from '../lib/identity.ts';
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -15,7 +16,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * A banned account keeps its session read-only: every write answers 403 BANNED except the routes
  * marked `config: { allowBanned: true }` (the appeal). Decision 037.
  */
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, identity: Identity): void {
+  app.decorate('identity', identity);
   app.decorateRequest('authUserId', null);
   app.decorateRequest('userId', function (this: FastifyRequest) {
     if (!this.authUserId) throw unauthorized();
@@ -24,7 +26,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('requireAuth', async (req: FastifyRequest) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) throw unauthorized('auth.signIn');
-    const who = await app.ctx.services.auth.authenticate(token);
+    const who = await identity.authenticate(token);
     if (!who) throw unauthorized('auth.sessionExpired');
     req.authUserId = who.userId;
     if (who.banned && !READS.has(req.method) && !req.routeOptions.config.allowBanned)

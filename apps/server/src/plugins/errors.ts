@@ -23,9 +23,9 @@ type ValidationIssue = {
  */
 export async function requestLanguage(app: FastifyInstance, req: FastifyRequest): Promise<MessageLanguage> {
   const userId = req.authUserId;
-  if (userId && app.hasDecorator('ctx')) {
-    const user = await app.ctx.services.users.findById(userId).catch(() => null);
-    if (user) return messageLanguageOf(user.language);
+  if (userId && app.hasDecorator('identity')) {
+    const language = await app.identity.languageOf(userId).catch(() => null);
+    if (language) return messageLanguageOf(language);
   }
   return negotiateLanguage(req.headers['accept-language']) ?? 'en';
 }
@@ -90,7 +90,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let body: ApiErrorBody;
     if (err instanceof AppError) {
       body = { statusCode: err.statusCode, code: err.code, message: err.messageIn(language) };
-      if (err.retryAfterSeconds !== undefined) void reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(err.retryAfterSeconds));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       body = { statusCode: 400, code: 'VALIDATION_ERROR', message: describeValidation(err, language) };
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

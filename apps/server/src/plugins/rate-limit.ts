@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppInstance } from '../app-types.ts';
+import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,9 +33,9 @@ export function rateLimitKey(req: FastifyRequest): string {
  */
 export async function registerRateLimit(
   app: AppInstance,
-  opts: { redis: Redis | null; namespace: string },
+  opts: { config: Config; redis: Redis | null; namespace: string },
 ): Promise<void> {
-  const { config } = app.ctx;
+  const { config } = opts;
   const requireAuth = app.requireAuth;
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -44,7 +45,10 @@ export async function registerRateLimit(
     const hooks = Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : [];
     if (!hooks.includes(requireAuth)) return;
     const share = WRITE_SHARES[`${methods[0]} ${route.url}`] ?? 1;
-    config_.rateLimit = { max: Math.max(1, Math.floor(config.RATE_LIMIT_WRITES * share)), timeWindow: 60_000 };
+    config_.rateLimit = {
+      max: Math.max(1, Math.floor(config.RATE_LIMIT_WRITES * share)),
+      timeWindow: 60_000,
+    };
   });
 
   if (config.TRUST_PROXY === false) {

@@ -11,20 +11,12 @@ import {
 import type { AppInstance } from '../../app-types.ts';
 import { requireRole } from '../../plugins/require-role.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { createAdminRepository } from './admin.repository.ts';
-import { createAdminService } from './admin.service.ts';
+import type { AdminService } from './admin.service.ts';
 
 const banView = (u: UserRow) => ({ user: { _id: u.id, banned: { is: u.banned, reason: u.bannedReason } } });
 
 /** Account moderation and the operator console's lists (admin role). */
-export function adminRoutes(app: AppInstance): void {
-  const admin = createAdminService({
-    db: app.ctx.db,
-    repo: createAdminRepository(),
-    users: app.ctx.services.users,
-    subscriptions: app.ctx.services.subscriptions,
-    realtime: app.ctx.realtime,
-  });
+export function adminRoutes(app: AppInstance, admin: AdminService): void {
   const onRequest = [app.requireAuth, requireRole(app, ['admin'])];
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
 

@@ -10,16 +10,22 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
+import type { Background } from '../../lib/background.ts';
+import type { Config } from '../../config.ts';
+import type { AuthService } from './auth.service.ts';
 import { REFRESH_COOKIE_PATH, setRefreshCookie } from './refresh-cookie.ts';
 import { toUserDto } from '../users/users.mapper.ts';
 
 /** A browser that signed in to an account before (sign-in throttle, decision 037). */
 export const DEVICE_COOKIE_NAME = 'amora_device';
 
-export function authRoutes(app: AppInstance): void {
-  const auth = () => app.ctx.services.auth;
-  const secure = app.ctx.config.PUBLIC_URL?.startsWith('https://') ?? false;
-  const rateLimit = { max: app.ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
+export function authRoutes(
+  app: AppInstance,
+  deps: { auth: AuthService; config: Config; background: Background },
+): void {
+  const auth = () => deps.auth;
+  const secure = deps.config.PUBLIC_URL?.startsWith('https://') ?? false;
+  const rateLimit = { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
 
   const setCookie = (reply: FastifyReply, token: string) => setRefreshCookie(reply, token, secure);
   const clearCookie = (reply: FastifyReply) =>
@@ -120,7 +126,7 @@ export function authRoutes(app: AppInstance): void {
     async (req, reply) => {
       // Answer at once, the same way for known and unknown emails; the lookup and mail happen after.
       const { email } = req.body;
-      app.ctx.background.run(() => auth().requestRecovery(email));
+      deps.background.run(() => auth().requestRecovery(email));
       return reply.code(202).send({ ok: true });
     },
   );

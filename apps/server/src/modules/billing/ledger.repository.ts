@@ -57,6 +57,15 @@ export function createLedgerRepository() {
       const row = (result as { rows: { id: string; balance_after: number | string }[] }).rows[0];
       return row ? { id: row.id, balanceAfter: Number(row.balance_after) } : null;
     },
+    /** The account's balance (null: no such account). */
+    async balance(db: DbOrTx, userId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ tokens: users.tokens })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ? row.tokens : null;
+    },
     /** Reads the balance and locks the user row until the transaction ends. */
     async lockBalance(db: DbOrTx, userId: string): Promise<number | null> {
       const [row] = await db

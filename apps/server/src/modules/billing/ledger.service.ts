@@ -98,6 +98,10 @@ export function createLedgerService(deps: { db: Db; repo: LedgerRepository; real
     async entries(userId: string, limit = 100) {
       return repo.listForUser(deps.db, userId, limit);
     },
+    /** The balance the ledger keeps on the account (null: no such account). */
+    async balance(userId: string): Promise<number | null> {
+      return repo.balance(deps.db, userId);
+    },
     async sum(userId: string): Promise<number> {
       return repo.sumForUser(deps.db, userId);
     },

@@ -1,7 +1,9 @@
 import { LedgerReason, WalletResponse } from '@amora/shared/wallet.ts';
 import type { AppInstance } from '../../app-types.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import type { LedgerService } from './ledger.service.ts';
 
-export function walletRoutes(app: AppInstance): void {
+export function walletRoutes(app: AppInstance, ledger: LedgerService): void {
   app.get(
     '/api/wallet',
     {
@@ -14,11 +16,11 @@ export function walletRoutes(app: AppInstance): void {
       },
     },
     async (req) => {
-      const { users, ledger } = app.ctx.services;
-      const user = await users.getById(req.userId());
-      const entries = await ledger.entries(user.id, 200);
+      const tokens = await ledger.balance(req.userId());
+      if (tokens === null) throw unauthorized('auth.sessionEnded');
+      const entries = await ledger.entries(req.userId(), 200);
       return {
-        tokens: user.tokens,
+        tokens,
         entries: entries.map((e) => ({
           _id: e.id,
           delta: e.delta,

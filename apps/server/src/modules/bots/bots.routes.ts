@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { BotListQuery, BotListResponse, BotResponse, IdParam } from '@amora/shared/bots.ts';
 import type { AppInstance } from '../../app-types.ts';
+import type { BotsService } from './bots.service.ts';
 
-export function botsRoutes(app: AppInstance): void {
+export function botsRoutes(app: AppInstance, bots: BotsService): void {
   app.get(
     '/api/bots',
     {
@@ -14,7 +15,7 @@ export function botsRoutes(app: AppInstance): void {
       },
     },
     async (req, reply) => {
-      const { body, etag } = await app.ctx.services.bots.listJson(req.query.type);
+      const { body, etag } = await bots.listJson(req.query.type);
       reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate');
       // Already serialised once per cache window: sent as is, past the typed serializer.
       const untyped = reply as unknown as FastifyReply;
@@ -28,6 +29,6 @@ export function botsRoutes(app: AppInstance): void {
     {
       schema: { tags: ['bots'], summary: 'One character', params: IdParam, response: { 200: BotResponse } },
     },
-    async (req) => ({ data: (await app.ctx.services.bots.get(req.params.id)).dto }),
+    async (req) => ({ data: (await bots.get(req.params.id)).dto }),
   );
 }

@@ -1,7 +1,8 @@
 import { AiStatusResponse } from '@amora/shared/ai-status.ts';
 import type { AppInstance } from '../../app-types.ts';
+import type { AiStatusTracker } from './ai-status.ts';
 
-export function aiStatusRoutes(app: AppInstance): void {
+export function aiStatusRoutes(app: AppInstance, aiStatus: AiStatusTracker): void {
   app.get(
     '/api/chat/ai-status',
     {
@@ -12,6 +13,6 @@ export function aiStatusRoutes(app: AppInstance): void {
         response: { 200: AiStatusResponse },
       },
     },
-    async () => ({ data: app.ctx.services.aiStatus.current() }),
+    async () => ({ data: aiStatus.current() }),
   );
 }

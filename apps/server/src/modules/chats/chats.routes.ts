@@ -13,12 +13,13 @@ import {
 import { ChatMessageParams, LikeResponse, ReadResponse, ResetAllResponse } from '@amora/shared/companion.ts';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
+import type { ChatsService } from './chats.service.ts';
 
 /** A photo travels as a data URL inside the send body, so that route takes larger bodies. */
 const SEND_BODY_LIMIT = 3 * 1024 * 1024;
 
-export function chatsRoutes(app: AppInstance): void {
-  const chats = () => app.ctx.services.chats;
+export function chatsRoutes(app: AppInstance, service: ChatsService): void {
+  const chats = () => service;
   const common = { tags: ['chats'], security: [{ bearer: [] }] };
 
   app.post(

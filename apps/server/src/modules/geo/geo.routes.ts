@@ -1,14 +1,10 @@
 import { GeoBody, GeoResponse } from '@amora/shared/payments.ts';
 import type { AppInstance } from '../../app-types.ts';
-import { createGeoService } from './geo.service.ts';
+import type { Config } from '../../config.ts';
+import type { GeoService } from './geo.service.ts';
 
-export function geoRoutes(app: AppInstance): void {
-  const { config, services } = app.ctx;
-  const geo = createGeoService({
-    users: services.users,
-    settings: services.settings,
-    trustBodyIp: config.GEO_TRUST_BODY_IP,
-  });
+export function geoRoutes(app: AppInstance, deps: { geo: GeoService; config: Config }): void {
+  const { geo, config } = deps;
   if (config.GEO_TRUST_BODY_IP && config.NODE_ENV !== 'test')
     app.log.warn('GEO_TRUST_BODY_IP is set: prices follow the IP the client sends (a test-only setting)');
   app.post(

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
+import type { Db } from '../../db/client.ts';
 
-export function healthRoutes(app: AppInstance): void {
+export function healthRoutes(app: AppInstance, deps: { db: Db; dbKind: 'pglite' | 'postgres' }): void {
   app.get(
     '/api/health',
     {
@@ -14,8 +15,8 @@ export function healthRoutes(app: AppInstance): void {
       },
     },
     async () => {
-      await app.ctx.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: app.ctx.dbKind, uptime: Math.round(process.uptime()) };
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: deps.dbKind, uptime: Math.round(process.uptime()) };
     },
   );
 }

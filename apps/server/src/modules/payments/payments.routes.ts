@@ -9,9 +9,10 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
+import type { PaymentsService } from './payments.service.ts';
 
-export function paymentsRoutes(app: AppInstance): void {
-  const payments = () => app.ctx.services.payments;
+export function paymentsRoutes(app: AppInstance, service: PaymentsService): void {
+  const payments = () => service;
   const common = { tags: ['billing'], security: [{ bearer: [] }] };
 
   app.post(

@@ -7,9 +7,10 @@ import {
 } from '@amora/shared/subscriptions.ts';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
+import type { SubscriptionsService } from './subscriptions.service.ts';
 
-export function subscriptionsRoutes(app: AppInstance): void {
-  const subs = () => app.ctx.services.subscriptions;
+export function subscriptionsRoutes(app: AppInstance, service: SubscriptionsService): void {
+  const subs = () => service;
   const common = { tags: ['billing'], security: [{ bearer: [] }] };
 
   app.post(

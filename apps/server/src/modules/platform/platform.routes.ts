@@ -11,11 +11,12 @@ import {
   TmaLogBody,
 } from '@amora/shared/platform.ts';
 import type { AppInstance } from '../../app-types.ts';
+import type { PlatformService } from './platform.service.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { requireRole } from '../../plugins/require-role.ts';
 
-export function platformRoutes(app: AppInstance): void {
-  const platform = () => app.ctx.services.platform;
+export function platformRoutes(app: AppInstance, service: PlatformService): void {
+  const platform = () => service;
   const admin = [app.requireAuth, requireRole(app, ['admin'])];
   const adminCommon = { tags: ['admin'], security: [{ bearer: [] }] };
 
@@ -105,7 +106,7 @@ export function platformRoutes(app: AppInstance): void {
     },
     async (req) => {
       const token = bearerToken(req.headers.authorization);
-      const who = token ? await app.ctx.services.auth.authenticate(token) : null;
+      const who = token ? await app.identity.authenticate(token) : null;
       await platform().tmaLog(who?.userId ?? null, req.body);
       return { ok: true as const };
     },

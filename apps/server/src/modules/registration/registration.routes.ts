@@ -10,28 +10,28 @@ import {
 import type { AppInstance } from '../../app-types.ts';
 import { requireRole } from '../../plugins/require-role.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
-import { createGeoService } from '../geo/geo.service.ts';
 import { toUserDto } from '../users/users.mapper.ts';
-import { createRegistrationRepository } from './registration.repository.ts';
-import { createRegistrationService } from './registration.service.ts';
+import type { Config } from '../../config.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { GeoService } from '../geo/geo.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { RegistrationService } from './registration.service.ts';
 
 /** Registration flows (SPEC §2, §4, §8): tokens issued by landing pages, exchanged for a session. */
-export function registrationRoutes(app: AppInstance): void {
-  const { config, db, services } = app.ctx;
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-  const secure = publicUrl.startsWith('https://');
-  const registration = createRegistrationService({
-    db,
-    repo: createRegistrationRepository(),
-    users: services.users,
-    auth: services.auth,
-    publicUrl,
-  });
-  const geo = createGeoService({
-    users: services.users,
-    settings: services.settings,
-    trustBodyIp: config.GEO_TRUST_BODY_IP,
-  });
+export function registrationRoutes(
+  app: AppInstance,
+  deps: {
+    registration: RegistrationService;
+    geo: GeoService;
+    users: UsersService;
+    auth: AuthService;
+    config: Config;
+    publicUrl: string;
+  },
+): void {
+  const { registration, geo, config } = deps;
+  const services = { users: deps.users, auth: deps.auth };
+  const secure = deps.publicUrl.startsWith('https://');
   const rateLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' };
 
   app.post(

@@ -2,6 +2,7 @@ import { AdminUserParams } from '@amora/shared/admin.ts';
 import { SafetyEventsResponse, SafetyHoldResponse, SafetyStatusResponse } from '@amora/shared/safety.ts';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-types.ts';
+import type { SafetyService } from './safety.service.ts';
 import { requireRole } from '../../plugins/require-role.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -15,17 +16,16 @@ const SEND = /^\/api\/chat\/send\/([^/]+)$/;
  * route's own `requireAuth`; an authenticated write from an account on hold answers 403
  * AGE_REVIEW. Reads stay open (the web shows the blocking screen from `GET /api/safety/status`).
  */
-export function registerSafetyGuard(app: AppInstance): void {
+export function registerSafetyGuard(app: AppInstance, safety: SafetyService): void {
   app.addHook('preHandler', async (req: FastifyRequest) => {
     if (!WRITE_METHODS.has(req.method) || !req.authUserId) return;
     const path = req.url.split('?')[0] ?? '';
     if (ALWAYS_ALLOWED.some((p) => path.startsWith(p))) return;
-    await app.ctx.services.safety.assertWritable(req.authUserId, SEND.exec(path)?.[1]);
+    await safety.assertWritable(req.authUserId, SEND.exec(path)?.[1]);
   });
 }
 
-export function safetyRoutes(app: AppInstance): void {
-  const { safety } = app.ctx.services;
+export function safetyRoutes(app: AppInstance, safety: SafetyService): void {
   const admin = [app.requireAuth, requireRole(app, ['admin'])];
   const common = { security: [{ bearer: [] }] };
 

@@ -7,8 +7,7 @@ import {
 import { SettingsResponse } from '@amora/shared/settings.ts';
 import type { AppInstance } from '../../app-types.ts';
 import { requireRole } from '../../plugins/require-role.ts';
-import { createOffersRepository } from './offers.repository.ts';
-import { createOffersService } from './offers.service.ts';
+import type { OffersService } from './offers.service.ts';
 
 const summaries: Record<SettingsSection, string> = {
   purchase:
@@ -23,11 +22,7 @@ const summaries: Record<SettingsSection, string> = {
 };
 
 /** Operators edit offers, prices, costs and billing rules, one settings section at a time (admin role). */
-export function offersRoutes(app: AppInstance): void {
-  const offers = createOffersService({
-    settings: app.ctx.services.settings,
-    repo: createOffersRepository(app.ctx.db),
-  });
+export function offersRoutes(app: AppInstance, offers: OffersService): void {
   const onRequest = [app.requireAuth, requireRole(app, ['admin'])];
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
 

@@ -1,7 +1,8 @@
 import { SettingsResponse } from '@amora/shared/settings.ts';
 import type { AppInstance } from '../../app-types.ts';
+import type { SettingsService } from './settings.service.ts';
 
-export function settingsRoutes(app: AppInstance): void {
+export function settingsRoutes(app: AppInstance, settings: SettingsService): void {
   app.get(
     '/api/settings',
     {
@@ -11,6 +12,6 @@ export function settingsRoutes(app: AppInstance): void {
         response: { 200: SettingsResponse },
       },
     },
-    async () => ({ data: { settings: await app.ctx.services.settings.get() } }),
+    async () => ({ data: { settings: await settings.get() } }),
   );
 }

@@ -8,11 +8,12 @@ import {
 import { AppealBody, AppealResponse } from '@amora/shared/security.ts';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
+import type { SupportService } from './support.service.ts';
 import { requireRole } from '../../plugins/require-role.ts';
 
 /** The API the operator console uses (admin and partner roles). */
-export function supportRoutes(app: AppInstance): void {
-  const support = () => app.ctx.services.support;
+export function supportRoutes(app: AppInstance, service: SupportService): void {
+  const support = () => service;
   const operator = [app.requireAuth, requireRole(app, ['admin', 'partner'])];
   const common = { tags: ['support'], security: [{ bearer: [] }] };
 

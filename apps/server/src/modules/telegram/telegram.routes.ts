@@ -1,13 +1,15 @@
 import { REFRESH_COOKIE_MAX_AGE_MS, REFRESH_COOKIE_NAME } from '@amora/shared/constants.ts';
 import { TwaBody, TwaResponse } from '@amora/shared/platform.ts';
 import type { AppInstance } from '../../app-types.ts';
+import type { Config } from '../../config.ts';
+import type { TelegramService } from './telegram.service.ts';
 
-export function telegramRoutes(app: AppInstance): void {
-  const secure = app.ctx.config.PUBLIC_URL?.startsWith('https://') ?? false;
+export function telegramRoutes(app: AppInstance, deps: { telegram: TelegramService; config: Config }): void {
+  const secure = deps.config.PUBLIC_URL?.startsWith('https://') ?? false;
   app.post(
     '/api/auth/twa',
     {
-      config: { rateLimit: { max: app.ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary:
@@ -17,7 +19,7 @@ export function telegramRoutes(app: AppInstance): void {
       },
     },
     async (req, reply) => {
-      const session = await app.ctx.services.telegram.signIn(req.body.initData);
+      const session = await deps.telegram.signIn(req.body.initData);
       // Telegram's webview keeps cookies, so refresh works there as on the web.
       reply.setCookie(REFRESH_COOKIE_NAME, session.refreshToken, {
         httpOnly: true,

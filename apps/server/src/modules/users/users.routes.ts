@@ -3,9 +3,10 @@ import { DeleteAccountBody, OkResponse, UtmBody } from '@amora/shared/platform.t
 import { LanguageBody, UserResponse, UserUpdateBody } from '@amora/shared/user.ts';
 import type { AppInstance } from '../../app-types.ts';
 import { toUserDto } from './users.mapper.ts';
+import type { UsersService } from './users.service.ts';
 
-export function usersRoutes(app: AppInstance): void {
-  const users = () => app.ctx.services.users;
+export function usersRoutes(app: AppInstance, service: UsersService): void {
+  const users = () => service;
   const common = { tags: ['users'], security: [{ bearer: [] }] };
 
   app.get(
@@ -58,7 +59,6 @@ export function usersRoutes(app: AppInstance): void {
     },
     async (req) => {
       const user = await users().setLanguageForChats(req.userId(), req.body.language);
-      await app.ctx.services.chats.setLanguageForUser(user.id, req.body.language);
       return { user: toUserDto(user) };
     },
   );

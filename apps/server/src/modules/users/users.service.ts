@@ -17,6 +17,8 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
   const deactivatedListeners: ((userId: string) => Promise<void>)[] = [];
   /** Told after a ban is set or lifted (sessions drop sockets and refuse writes). */
   const banListeners: ((userId: string, reason: string | null) => void)[] = [];
+  /** Told after the chat language changed (the chats module switches every chat to it). */
+  const chatLanguageListeners: ((userId: string, language: Language) => Promise<void>)[] = [];
 
   return {
     async getById(id: string): Promise<UserRow> {
@@ -197,7 +199,11 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
     async setLanguageForChats(id: string, language: Language): Promise<UserRow> {
       const row = await repo.update(db, id, { languageForChats: language });
       if (!row) throw notFound('user.notFound');
+      for (const listener of chatLanguageListeners) await listener(id, language);
       return row;
+    },
+    onChatLanguage(listener: (userId: string, language: Language) => Promise<void>): void {
+      chatLanguageListeners.push(listener);
     },
   };
 }

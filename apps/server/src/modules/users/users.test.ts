@@ -71,7 +71,7 @@ describe('POST /api/user/update', () => {
       country: 'DE',
       onboarded: true,
     });
-    const hyphen = await update(s.token, { name: "Anne-Marie" });
+    const hyphen = await update(s.token, { name: 'Anne-Marie' });
     expect(hyphen.statusCode).toBe(200);
     const partial = await update(s.token, { name: 'Анна' });
     expect(partial.json().user).toMatchObject({ name: 'Анна', age: 18 });
