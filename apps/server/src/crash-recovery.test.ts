@@ -63,7 +63,7 @@ async function crashAndRecover(database: { DATABASE_URL?: string; DATA_DIR: stri
     WEB_DIST: '',
     // Replies take long (they are in flight at the kill); their deadline is short.
     REPLY_DELAY_MS: '60000',
-    REPLY_DEADLINE_MS: '3000',
+    REPLY_DEADLINE_MS: '15000',
     RECOVERY_SWEEP_MS: '250',
     // Webhooks wait in the outbox (some are there at the kill); the 0077 card processes a while.
     SANDBOX_WEBHOOK_DELAY_MS: '3000',

@@ -70,7 +70,7 @@ describe('a reply owed past its deadline', () => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp({ REPLY_DEADLINE_MS: '1000', RECOVERY_SWEEP_MS: '0' }, { brain: g.brain });
+    t = await createTestApp({ REPLY_DEADLINE_MS: '30000', RECOVERY_SWEEP_MS: '0' }, { brain: g.brain });
     url = await listenLocally(t.app);
   });
   afterAll(async () => {
@@ -148,7 +148,7 @@ describe.skipIf(!(process.env.DATABASE_URL && process.env.REDIS_URL))('two nodes
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: process.env.REDIS_URL!, REPLY_DEADLINE_MS: '1000', RECOVERY_SWEEP_MS: '0' };
+    const env = { REDIS_URL: process.env.REDIS_URL!, REPLY_DEADLINE_MS: '30000', RECOVERY_SWEEP_MS: '0' };
     a = await createTestApp(env, { brain: g.brain });
     b = await createTestApp(env, { brain: createBuiltinBrain() }, a);
   });
