@@ -1,5 +1,6 @@
-// Accessibility and Lighthouse figures for home and a chat (issue 5, quality): axe-core violations
-// by impact (WCAG 2.1 A/AA) and a Lighthouse mobile run (accessibility, performance). Needs the
+// Accessibility and Lighthouse figures for home and a chat (issue 5, quality; issue 13, speed):
+// axe-core violations by impact (WCAG 2.1 A/AA) and a Lighthouse mobile run (accessibility,
+// performance with LCP, CLS, TBT beside their targets; LH_DETAILS=1 lists what costs the most). Needs the
 // built app (`npm run build`) and Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 // Exits 1 when a page has a serious or critical axe violation or a Lighthouse accessibility score
 // below 95.
@@ -12,6 +13,10 @@ import { chromium } from 'playwright-core';
 import { root, startAmora } from './lib.mjs';
 
 const A11Y_MIN = 95;
+// Issue 13 item 7: mobile performance ≥ 95, LCP ≤ 2.5 s, CLS ≤ 0.1 (printed, not asserted).
+const PERF_MIN = 95;
+const LCP_MAX_MS = 2500;
+const CLS_MAX = 0.1;
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const webDist = join(root, 'apps/web/dist');
 if (!existsSync(join(webDist, 'index.html'))) {
@@ -68,8 +73,30 @@ async function measure(name, url, prepare) {
       counts.minor
     } minor${ids.length ? ` [${ids.join(', ')}]` : ''}; Lighthouse mobile: accessibility ${a11y} (≥ ${A11Y_MIN} ${
       a11y >= A11Y_MIN ? 'met' : 'MISSED'
-    }), performance ${score('performance')}`,
+    })`,
   );
+  const audit = (id) => lh?.lhr.audits[id]?.numericValue ?? NaN;
+  const perf = score('performance');
+  const lcp = audit('largest-contentful-paint');
+  const cls = audit('cumulative-layout-shift');
+  const mark = (ok) => (ok ? 'met' : 'MISSED');
+  console.log(
+    `       performance ${perf} (≥ ${PERF_MIN} ${mark(perf >= PERF_MIN)}), LCP ${(lcp / 1000).toFixed(2)} s (≤ ${
+      LCP_MAX_MS / 1000
+    } s ${mark(lcp <= LCP_MAX_MS)}), CLS ${cls.toFixed(3)} (≤ ${CLS_MAX} ${mark(cls <= CLS_MAX)}), FCP ${(
+      audit('first-contentful-paint') / 1000
+    ).toFixed(2)} s, TBT ${Math.round(audit('total-blocking-time'))} ms, speed index ${(
+      audit('speed-index') / 1000
+    ).toFixed(2)} s`,
+  );
+  if (process.env.LH_DETAILS && lh) {
+    const costly = Object.values(lh.lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+      .map((a) => `${a.id}: ${a.displayValue ?? ''} (${a.score})`);
+    console.log(`       to fix: ${costly.join('; ') || 'nothing'}`);
+    const lcpEl = lh.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+    if (lcpEl) console.log(`       LCP element: ${lcpEl}`);
+  }
 }
 
 try {

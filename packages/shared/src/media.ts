@@ -77,7 +77,17 @@ export const SignMediaResponse = z.object({
 });
 export type SignMediaResponse = z.infer<typeof SignMediaResponse>;
 /** The query of a signed media URL: user, expiry (unix seconds), HMAC signature. */
+/** The widths her public art is also served at, for `srcset` (`/media/<art>?w=320`). */
+export const ART_WIDTHS = [240, 360, 480] as const;
+export type ArtWidth = (typeof ART_WIDTHS)[number];
+
 export const MediaFileQuery = z.object({
+  /** A smaller copy of public art (ignored for signed files). */
+  w: z.coerce
+    .number()
+    .int()
+    .refine((n): n is ArtWidth => (ART_WIDTHS as readonly number[]).includes(n), 'w must be 240, 360 or 480')
+    .optional(),
   u: z.string().max(100).optional(),
   e: z.string().max(20).optional(),
   s: z.string().max(100).optional(),

@@ -15,6 +15,7 @@ import type { AppInstance } from '../../app-types.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { MediaSigner } from '../../lib/media-signing.ts';
 import { keyOfUrl, type MediaStorage } from '../../lib/media-storage.ts';
+import { createArtVariants } from './art-variants.ts';
 import type { ChatMediaService } from './chat-media.service.ts';
 import type { MediaAccessService } from './media-access.service.ts';
 
@@ -76,6 +77,7 @@ export function mediaFileRoutes(
   deps: { access: MediaAccessService; storage: MediaStorage; signer: MediaSigner },
 ): void {
   const { access, storage, signer } = deps;
+  const variants = createArtVariants(storage);
 
   app.post(
     '/api/media/sign',
@@ -121,7 +123,7 @@ export function mediaFileRoutes(
     },
     async (req, reply) => {
       const rest = (req.params as { '*'?: string })['*'] ?? '';
-      const key = keyOfUrl(`/media/${rest}`);
+      let key = keyOfUrl(`/media/${rest}`);
       if (!key) throw notFound('media.fileNotFound');
       const signed = req.query.s !== undefined;
       const grant = signed ? signer.verify(key, req.query) : null;
@@ -135,6 +137,8 @@ export function mediaFileRoutes(
         if (!(await access.isPublicKey(key))) throw notFound('media.fileNotFound');
         ttl = 3600;
         reply.header('cache-control', 'public, max-age=604800');
+        // A smaller copy for srcset (issue 13), made once and kept in the storage.
+        key = await variants.keyFor(key, req.query.w);
       }
       if (storage.presignGet) {
         if (!(await storage.has(key))) throw notFound('media.fileNotFound');

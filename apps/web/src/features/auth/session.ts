@@ -4,6 +4,7 @@ import { api, connectApiAuth } from '../../lib/api-client.ts';
 import { useSafetyStore } from '../safety/store.ts';
 import { isUiLanguage, setUiLanguage, storedLanguage } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { rememberSession } from '../../lib/session-hint.ts';
 import { disconnectSocket } from '../../lib/socket.ts';
 import { useChatsStore } from '../chats/store.ts';
 import { fetchUser, logout } from './api/auth-api.ts';
@@ -69,7 +70,10 @@ export function restoreSession(): Promise<void> {
       const store = useAuthStore.getState();
       try {
         const token = store.accessToken ?? (await api.refreshAccessToken());
-        if (!token) return;
+        if (!token) {
+          rememberSession(false);
+          return;
+        }
         const user = await reloadUser();
         if (user && useAuthStore.getState().accessToken) adoptUserLanguage(user);
       } catch {

@@ -1,5 +1,6 @@
 import type { User } from '@amora/shared/user.ts';
 import { create } from 'zustand';
+import { rememberSession } from '../../lib/session-hint.ts';
 
 export type SessionStatus = 'restoring' | 'ready';
 
@@ -21,18 +22,28 @@ type AuthState = {
 };
 
 export const useAuthStore = create<AuthState>()((set) => ({
+  // (The session hint follows the store: set with a session, removed when it ends.)
   accessToken: null,
   user: null,
   status: 'restoring',
   signedInAt: null,
-  setSession: (accessToken, user) => set({ accessToken, user, status: 'ready', signedInAt: Date.now() }),
+  setSession: (accessToken, user) => {
+    rememberSession(true);
+    set({ accessToken, user, status: 'ready', signedInAt: Date.now() });
+  },
   setAccessToken: (accessToken) => set({ accessToken }),
-  setUser: (user) => set({ user }),
+  setUser: (user) => {
+    rememberSession(true);
+    set({ user });
+  },
   setTokens: (tokens) => set((s) => (s.user ? { user: { ...s.user, tokens } } : s)),
   setBanned: (reason) => set((s) => (s.user ? { user: { ...s.user, banned: { is: true, reason } } } : s)),
   clearBan: () => set((s) => (s.user ? { user: { ...s.user, banned: { is: false, reason: null } } } : s)),
   setStatus: (status) => set({ status }),
-  clear: () => set({ accessToken: null, user: null, status: 'ready', signedInAt: null }),
+  clear: () => {
+    rememberSession(false);
+    set({ accessToken: null, user: null, status: 'ready', signedInAt: null });
+  },
 }));
 
 export function useCurrentUser(): User | null {

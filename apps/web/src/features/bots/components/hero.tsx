@@ -6,7 +6,10 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
+import { artSrcSet } from '../../../lib/art.ts';
 import { usePopup } from '../../../lib/popup.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { hadSession } from '../../../lib/session-hint.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { useChats } from '../../chats/hooks/use-chats.ts';
 import styles from './hero.module.css';
@@ -18,8 +21,12 @@ export function Hero({ bots }: { bots: Bot[] }) {
   const status = useAuthStore((s) => s.status);
   const { open } = usePopup();
   const { data: chats } = useChats();
+  // The collage shows from 860 px up: phones never download its portraits.
+  const wide = useMediaQuery('(min-width: 860px)');
 
-  if (status === 'restoring') return <div className={styles.placeholder} aria-hidden="true" />;
+  // A browser that never had a session gets the guest banner at once (no layout shift, issue 13).
+  if (status === 'restoring' && hadSession())
+    return <div className={styles.placeholder} aria-hidden="true" />;
 
   if (!user) {
     const faces = bots.slice(0, 3);
@@ -41,12 +48,20 @@ export function Hero({ bots }: { bots: Bot[] }) {
           </div>
           <p className={styles.fine}>{t('home.hero.fine', { tokens: NEW_USER_TOKENS })}</p>
         </div>
-        {faces.length ? (
+        {wide && faces.length ? (
           <div className={styles.collage} aria-hidden="true">
             {faces.map((bot, index) => {
               const photo = mainPhoto(bot);
               return photo ? (
-                <img key={bot._id} src={photo} alt="" className={styles[`face${index}`]} />
+                <img
+                  key={bot._id}
+                  src={photo}
+                  srcSet={artSrcSet(photo)}
+                  sizes="(max-width: 1199.98px) 22vw, 260px"
+                  alt=""
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  className={styles[`face${index}`]}
+                />
               ) : null;
             })}
           </div>

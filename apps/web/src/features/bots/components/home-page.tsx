@@ -19,6 +19,8 @@ import styles from './home-page.module.css';
 
 const PANEL_ID = 'models-panel';
 const SKELETONS = 8;
+/** The cards of the first screenful on any breakpoint: their portraits load first. */
+const PRIORITY_CARDS = 4;
 
 /** `/`: the characters, filtered by `?type=` so the choice survives a reload. */
 export function HomePage() {
@@ -91,6 +93,7 @@ export function HomePage() {
                     hasChat={chattedBots.has(bot._id)}
                     busy={openingBotId === bot._id}
                     onOpen={(b) => void openChat(b._id)}
+                    priority={index < PRIORITY_CARDS}
                   />
                 </li>
               ))}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { artSrcSet, GRID_ART_SIZES } from '../../../lib/art.ts';
 import { searchWithModel } from '../../../lib/popup.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import styles from './model-card.module.css';
@@ -14,6 +15,8 @@ type ModelCardProps = {
   onOpen: (bot: Bot) => void;
   busy?: boolean;
   hasChat?: boolean;
+  /** In the first screenful: its portrait loads at once, first in line (LCP). */
+  priority?: boolean;
 };
 
 /**
@@ -21,7 +24,7 @@ type ModelCardProps = {
  * view. The portrait is the chat button; the name and details open her profile popup
  * (`?popup=selected-model&remote_id=`, docs/decisions/022).
  */
-export function ModelCard({ bot, onOpen, busy = false, hasChat = false }: ModelCardProps) {
+export function ModelCard({ bot, onOpen, busy = false, hasChat = false, priority = false }: ModelCardProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -86,8 +89,11 @@ export function ModelCard({ bot, onOpen, busy = false, hasChat = false }: ModelC
           <img
             className={styles.photo}
             src={photo}
+            srcSet={artSrcSet(photo)}
+            sizes={GRID_ART_SIZES}
             alt=""
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             onError={() => setImageFailed(true)}
           />
