@@ -26,6 +26,7 @@ import { createPromoRepository } from './modules/promo/promo.repository.ts';
 import { promoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { registerRewardsModule } from './modules/rewards/rewards.module.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -139,6 +140,8 @@ export type BuildOptions = {
   videoProvider?: VideoProvider;
   /** Web push: another sender, or loopback http endpoints allowed (tests). */
   push?: { sender?: PushSender; allowInsecureEndpoints?: boolean; resolve?: Resolve };
+  /** "Now" for the reward rules (tests move UTC days and verification delays with it). */
+  clock?: () => Date;
 };
 
 /**
@@ -684,6 +687,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   subscriptionsRoutes(app);
   geoRoutes(app);
   safetyRoutes(app);
+  registerRewardsModule(app, { ledger, users, payments, background, ...(opts.clock ? { clock: opts.clock } : {}) });
 
   await registerStatic(app, {
     webDist: config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null,
