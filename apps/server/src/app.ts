@@ -687,7 +687,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   subscriptionsRoutes(app);
   geoRoutes(app);
   safetyRoutes(app);
-  registerRewardsModule(app, { ledger, users, payments, background, ...(opts.clock ? { clock: opts.clock } : {}) });
+  registerRewardsModule(app, {
+    ledger,
+    users,
+    payments,
+    background,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
 
   await registerStatic(app, {
     webDist: config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null,
