@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminToken, operatorPage, signedIn } from './fixtures.ts';
 
 /**
@@ -27,10 +27,7 @@ const texts = {
 
 type Quiz = { questions: { id: string; options: { en: string; ru: string }[]; answer: number }[] };
 
-const balanceOf = async (
-  request: import('@playwright/test').APIRequestContext,
-  headers: Record<string, string>,
-) =>
+const balanceOf = async (request: APIRequestContext, headers: Record<string, string>) =>
   ((await (await request.get('/api/user', { headers })).json()) as { user: { tokens: number } }).user.tokens;
 
 for (const language of ['en', 'ru'] as const) {
