@@ -468,3 +468,41 @@ describe('hostile input and the operator routes', () => {
       expect(doc.paths[path], path).toBeTruthy();
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('across two nodes on one PostgreSQL', () => {
+  it('20 claims split over two nodes credit once; a task claimed on both nodes pays once', async () => {
+    const b = await createTestApp(kit.FAST_SANDBOX, { clock: () => now }, t);
+    try {
+      advance(DAY);
+      const s = await signUp(t.app);
+      const nodes = [t.app, b.app];
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          nodes[i % 2]!.inject({ method: 'POST', url: '/api/tokenRewards/daily/claim', headers: bearer(s) }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
+
+      await call(s, 'PUT', '/api/tokenRewards/changeStatus', { actionName: 'instagram', status: 'pending' });
+      advance(settingsSeed.tasks.instagram.autoVerifySeconds * 1000);
+      const claims = await Promise.all(
+        nodes.map((app) =>
+          app.inject({
+            method: 'PUT',
+            url: '/api/tokenRewards/updateTokens',
+            headers: bearer(s),
+            payload: { actionName: 'instagram' },
+          }),
+        ),
+      );
+      expect(claims.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await balance(s.userId)).toBe(
+        500 + settingsSeed.daily[0]! + settingsSeed.tasks.instagram.tokens,
+      );
+      expect(await ledgerProblems(t.app.ctx.db)).toEqual([]);
+    } finally {
+      await b.app.close();
+    }
+  });
+});
