@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminToken, operatorPage, signedIn } from './fixtures.ts';
 
@@ -113,3 +114,21 @@ for (const language of ['en', 'ru'] as const) {
     expect(again.status()).toBe(409);
   });
 }
+
+test('the wallet and the earn-tokens page have no serious accessibility violations', async ({ page }) => {
+  await signedIn(page, 'rewards-a11y');
+  const serious = async () =>
+    (
+      await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    ).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await page.goto('/wallet');
+  await page.getByTestId('daily-claim').click();
+  await expect(page.getByTestId('daily-timer')).toBeVisible();
+  await expect(page.getByTestId('invite-link')).not.toHaveValue('');
+  expect(await serious()).toEqual([]);
+  await page.goto('/wallet/earnTokens?quiz=open');
+  await expect(page.getByTestId('quiz-question').first()).toBeVisible();
+  expect(await serious()).toEqual([]);
+});
