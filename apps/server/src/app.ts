@@ -27,6 +27,7 @@ import { registerPlatformModule } from './modules/platform/platform.module.ts';
 import { registerPromoModule } from './modules/promo/promo.module.ts';
 import { registerPushModule, type PushOptions } from './modules/push/push.module.ts';
 import { registerRegistrationModule } from './modules/registration/registration.module.ts';
+import { registerRewardsModule } from './modules/rewards/rewards.module.ts';
 import { registerSafetyModule } from './modules/safety/safety.module.ts';
 import { registerSettingsModule } from './modules/settings/settings.module.ts';
 import { registerSupportModule } from './modules/support/support.module.ts';
@@ -58,6 +59,8 @@ export type BuildOptions = {
   videoProvider?: VideoProvider;
   /** Web push: another sender, or loopback http endpoints allowed (tests). */
   push?: PushOptions;
+  /** "Now" for the reward rules (tests move UTC days and verification delays with it). */
+  clock?: () => Date;
 };
 
 /**
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     promo,
   });
   registerAdminModule(app, { db, realtime, users, subscriptions });
+  registerRewardsModule(app, { core, ledger, users, payments, clock: opts.clock });
 
   const services: Services = {
     settings,

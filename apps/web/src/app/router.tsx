@@ -26,6 +26,9 @@ const ProfilePage = lazy(() =>
 const WalletPage = lazy(() =>
   import('../features/wallet/components/wallet-page.tsx').then((m) => ({ default: m.WalletPage })),
 );
+const EarnTokensPage = lazy(() =>
+  import('../features/rewards/components/earn-tokens-page.tsx').then((m) => ({ default: m.EarnTokensPage })),
+);
 const PaywallPage = lazy(() =>
   import('../features/paywall/components/paywall-page.tsx').then((m) => ({ default: m.PaywallPage })),
 );
@@ -98,6 +101,7 @@ export const router = createBrowserRouter([
               { path: 'chats', element: <Navigate to="/chat" replace /> },
               { path: 'chats/:id', element: <ChatAlias /> },
               { path: 'wallet', element: <WalletPage /> },
+              { path: 'wallet/earnTokens', element: <EarnTokensPage /> },
               { path: 'paywall', element: <PaywallPage /> },
               { path: 'paywall/:step', element: <PaywallPage /> },
             ],

@@ -109,6 +109,20 @@ export const en = {
   'promo.fullyUsed': 'This promo code has been fully used',
   'promo.exists': 'A promo code with this code already exists',
   'promo.alreadyUsed': 'You have already used this promo code',
+  // token rewards
+  'rewards.banned': 'Your account is banned: rewards are disabled',
+  'rewards.dailyClaimed': "You have already claimed today's reward. Come back tomorrow!",
+  'rewards.taskDisabled': 'This task is not available',
+  'rewards.quizByAnswers': 'The quiz task starts when you answer the quiz',
+  'rewards.inviteAutomatic': 'Invite rewards are credited when your friends make their first payment',
+  'rewards.taskStarted': 'This task is already in progress or done',
+  'rewards.notVerified': 'This task is not verified yet',
+  'rewards.alreadyClaimed': 'You have already claimed this reward',
+  'rewards.taskNotPending': 'This task is not waiting for verification',
+  'rewards.unknownInvite': 'Unknown invite code',
+  'rewards.ownInvite': 'You cannot use your own invite code',
+  'rewards.alreadyInvited': 'Your account already joined with an invite',
+  'rewards.inviteTooLate': 'Invite codes apply only to new accounts before their first payment',
   // push
   'push.endpoint': 'The push endpoint must be a public https URL',
   // payments

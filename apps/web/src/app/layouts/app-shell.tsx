@@ -9,6 +9,7 @@ import { SelectedModelPopup } from '../../features/bots/components/selected-mode
 import { RenewalNotice } from '../../features/paywall/components/renewal-notice.tsx';
 import { MaintenanceScreen } from '../../features/platform/components/maintenance-screen.tsx';
 import { useUtmSync } from '../../features/platform/hooks/use-utm-sync.ts';
+import { useReferralSync } from '../../features/rewards/hooks/use-referral-sync.ts';
 import { startPlatform } from '../../features/platform/start-platform.ts';
 import { useTelegramShell } from '../../features/telegram/use-telegram.ts';
 import { useThemeEvent } from '../../features/theme/use-theme-event.ts';
@@ -33,6 +34,7 @@ export function AppShell() {
   }, []);
   useRealtime();
   useUtmSync();
+  useReferralSync();
   useThemeEvent();
   useTelegramShell();
   useRegistrationFlow();

@@ -11,6 +11,8 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { PromoCodeForm } from '../../promo/components/promo-code-form.tsx';
+import { DailyRewards } from '../../rewards/components/daily-rewards.tsx';
+import { InviteSection } from '../../rewards/components/invite-section.tsx';
 import { SubscriptionStatus } from '../../paywall/components/subscription-status.tsx';
 import { useWallet } from '../hooks/use-wallet.ts';
 import styles from './wallet-page.module.css';
@@ -50,9 +52,20 @@ export function WalletPage() {
         </Link>
       </section>
 
+      <DailyRewards />
+      <Link
+        to="/wallet/earnTokens"
+        className={buttonClass('secondary', 'md', false, styles.earn)}
+        data-testid="wallet-earn"
+      >
+        {t('rewards.earn.link')}
+      </Link>
+
       <SubscriptionStatus />
 
       <PromoCodeForm />
+
+      <InviteSection />
 
       <section aria-labelledby="wallet-history">
         <h2 id="wallet-history" className={styles.subtitle}>
