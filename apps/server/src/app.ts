@@ -104,6 +104,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
 import { createTelegramService } from './modules/telegram/telegram.service.ts';
+import { registerAccountModule } from './modules/account/account.module.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { messageLanguageOf } from './lib/messages/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -661,6 +662,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerSafetyGuard(app);
+  registerAccountModule(app, { users, auth, mail, publicUrl });
   healthRoutes(app);
   authRoutes(app);
   usersRoutes(app);

@@ -1,0 +1,35 @@
+import type { UnverifiedPolicy } from '@amora/shared/account.ts';
+import type { AppInstance } from '../../app-types.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { createAccountRepository } from './account.repository.ts';
+import { accountRoutes, registerVerificationGuard } from './account.routes.ts';
+import { createAccountService, type AccountService } from './account.service.ts';
+
+/**
+ * Account basics (issue 14): email verification and the operator's policy for unconfirmed
+ * accounts, password and email changes, the data export, deleting a chat, receipts, the legal
+ * texts, reports, and the operator's outbox.
+ */
+export function registerAccountModule(
+  app: AppInstance,
+  deps: { users: UsersService; auth: AuthService; mail: MailService; publicUrl: string },
+): AccountService {
+  const { config } = app.ctx;
+  const defaultPolicy: UnverifiedPolicy = {
+    canChat: config.UNVERIFIED_CAN_CHAT,
+    canBuy: config.UNVERIFIED_CAN_BUY,
+  };
+  const account = createAccountService({
+    db: app.ctx.db,
+    repo: createAccountRepository(),
+    ...deps,
+    defaultPolicy,
+    logLinks: config.NODE_ENV !== 'production',
+  });
+  deps.auth.onSignedUp((user) => account.onSignedUp(user));
+  registerVerificationGuard(app, account);
+  accountRoutes(app, account);
+  return account;
+}
