@@ -61,18 +61,20 @@ export function AccountSection() {
         )}
       </div>
       {!user.emailVerified ? (
-        <div className={styles.row}>
-          <span className={styles.muted}>{t('account.verify.hint')}</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => resend.mutate()}
-            loading={resend.isPending}
-            data-testid="resend-verification"
-          >
-            {t('account.verify.resend')}
-          </Button>
-        </div>
+        <>
+          <p className={styles.muted}>{t('account.verify.hint')}</p>
+          <div className={styles.actions}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => resend.mutate()}
+              loading={resend.isPending}
+              data-testid="resend-verification"
+            >
+              {t('account.verify.resend')}
+            </Button>
+          </div>
+        </>
       ) : null}
       <div className={styles.actions}>
         <Button
