@@ -4,6 +4,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { createAccountRepository } from './account.repository.ts';
+import { accountCallRoutes } from './account-calls.routes.ts';
 import { accountRoutes, registerVerificationGuard } from './account.routes.ts';
 import { createAccountService, type AccountService } from './account.service.ts';
 
@@ -29,7 +30,9 @@ export function registerAccountModule(
     logLinks: config.NODE_ENV !== 'production',
   });
   deps.auth.onSignedUp((user) => account.onSignedUp(user));
+  deps.auth.onSignedIn((user) => account.reactivate(user));
   registerVerificationGuard(app, account);
   accountRoutes(app, account);
+  accountCallRoutes(app, account);
   return account;
 }

@@ -67,6 +67,16 @@ export function createAccountRepository() {
       return rows.length > 0;
     },
 
+    /** Pauses (a date) or reactivates (null) the account; the data stays. */
+    async setPaused(db: DbOrTx, userId: string, at: Date | null): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ pausedAt: at, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     async readSetting(db: DbOrTx, key: string): Promise<unknown> {
       const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
       return row?.value;

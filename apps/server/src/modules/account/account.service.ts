@@ -196,6 +196,17 @@ export function createAccountService(deps: {
       return (await repo.findChat(db, userId, chatId))?.remoteId === 0;
     },
 
+    /** `/deactivate`: pauses the account (data kept) and signs it out everywhere. */
+    async deactivate(userId: string): Promise<void> {
+      await liveUser(userId);
+      await repo.setPaused(db, userId, new Date());
+      await auth.revokeAllSessions(userId);
+    },
+    /** Signing in again reactivates a paused account. */
+    async reactivate(user: UserRow): Promise<void> {
+      if (user.pausedAt) await repo.setPaused(db, user.id, null);
+    },
+
     async changePassword(userId: string, current: string, next: string): Promise<Session> {
       return auth.changePassword(await liveUser(userId), current, next);
     },

@@ -93,12 +93,17 @@ export function createAuthService(deps: {
   }
 
   const signedUpListeners: ((user: UserRow) => Promise<void>)[] = [];
+  const signedInListeners: ((user: UserRow) => Promise<void>)[] = [];
 
   return {
     hashPassword: (password: string) => hash(password, ARGON),
     /** Whether `password` is the account's current one (false for an account without a password). */
     async checkPassword(user: UserRow, password: string): Promise<boolean> {
       return user.passwordHash ? verify(user.passwordHash, password).catch(() => false) : false;
+    },
+    /** After a password sign-in (a paused account is reactivated, issue 14). */
+    onSignedIn(listener: (user: UserRow) => Promise<void>): void {
+      signedInListeners.push(listener);
     },
     /** After an email sign-up (the verification email, issue 14). */
     onSignedUp(listener: (user: UserRow) => Promise<void>): void {
@@ -161,6 +166,7 @@ export function createAuthService(deps: {
         throw new AppError('INVALID_CREDENTIALS', 'auth.wrongCredentials');
       }
       await throttle.succeeded(input.email, device);
+      for (const listener of signedInListeners) await listener(user);
       return { ...(await startSession(user)), deviceCookie: throttle.deviceCookieFor(input.email) };
     },
 
