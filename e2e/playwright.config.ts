@@ -78,6 +78,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
       NODE_ENV: 'production',
+      // Journeys buy right after sign-up; e2e/account.spec.ts turns the default back on (decision 095).
+      UNVERIFIED_CAN_BUY: 'true',
       // app-shell.spec.ts: an operator account and a Telegram bot token to sign launch data with.
       ADMIN_EMAIL: 'e2e-admin@example.com',
       ADMIN_PASSWORD: 'e2e admin password',

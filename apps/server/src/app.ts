@@ -9,6 +9,7 @@ import { createHttpServer, registerHttpPlugins } from './http.ts';
 import { createIdentityPort } from './lib/identity.ts';
 import type { MediaStorage } from './lib/media-storage.ts';
 import { serverRoot } from './lib/paths.ts';
+import { registerAccountModule } from './modules/account/account.module.ts';
 import { registerAdminModule } from './modules/admin/admin.module.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerBillingModule } from './modules/billing/billing.module.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     idempotency,
     media,
   });
+  registerAccountModule(app, { core, users, auth, mail, chats });
   registerChatMediaModule(app, { core, media, chats, ledger, settings, users });
   const push = registerPushModule(app, { core, users, chats, options: opts.push });
   const platform = registerPlatformModule(app, { db, chats });

@@ -95,6 +95,18 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * What an account whose email is not confirmed may do until the operator sets it in the console
+   * (issue 14): chat (default true) and buy (default false).
+   */
+  UNVERIFIED_CAN_CHAT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  UNVERIFIED_CAN_BUY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Rate limit for auth endpoints, requests per minute per IP. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /**

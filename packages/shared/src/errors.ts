@@ -10,6 +10,8 @@ export const errorCodes = {
   /** The account is on hold for age review (decision 045): every write is refused. */
   AGE_REVIEW: 403,
   FORBIDDEN: 403,
+  /** The address is not confirmed yet and the operator's policy needs it (buying by default). */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CHAT_LOCKED: 409,

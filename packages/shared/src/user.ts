@@ -36,6 +36,8 @@ export const User = z
     utm_term: z.string().nullable(),
     affiliate_platform: z.string().nullable(),
     onboarded: z.boolean(),
+    /** Whether the address is confirmed (always true for accounts without one to prove, e.g. Telegram). */
+    emailVerified: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'User' });

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
+import * as accountSchema from './schema/account.ts';
 import * as authSchema from './schema/auth.ts';
 import * as botsSchema from './schema/bots.ts';
 import * as chatsSchema from './schema/chats.ts';
@@ -22,6 +23,7 @@ import * as usersSchema from './schema/users.ts';
 export const schema = {
   ...usersSchema,
   ...authSchema,
+  ...accountSchema,
   ...ledgerSchema,
   ...paymentsSchema,
   ...settingsSchema,

@@ -51,6 +51,8 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: '100000',
     RATE_LIMIT_WRITES: '100000',
     WEB_DIST: '',
+    // Other suites buy right after sign-up; the account tests set the real default (decision 095).
+    UNVERIFIED_CAN_BUY: 'true',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

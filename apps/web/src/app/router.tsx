@@ -51,6 +51,17 @@ const SetTokensPage = lazy(() =>
     default: m.SetTokensPage,
   })),
 );
+const VerifyEmailPage = lazy(() =>
+  import('../features/account/components/verify-email-page.tsx').then((m) => ({
+    default: m.VerifyEmailPage,
+  })),
+);
+const LegalPage = lazy(() =>
+  import('../features/account/components/legal-page.tsx').then((m) => ({ default: m.LegalPage })),
+);
+const ReceiptPage = lazy(() =>
+  import('../features/account/components/receipt-page.tsx').then((m) => ({ default: m.ReceiptPage })),
+);
 const NoAccessPage = lazy(() => import('./no-access-page.tsx').then((m) => ({ default: m.NoAccessPage })));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 /** The operator console: its own frame and chunk, outside the app shell (docs/decisions/021). */
@@ -83,6 +94,9 @@ export const router = createBrowserRouter([
       { path: 'auth/signup', element: <AuthPage mode="sign-up" /> },
       { path: 'auth/recovery', element: <RecoveryPage /> },
       { path: 'set-tokens', element: <SetTokensPage /> },
+      { path: 'account/verify', element: <VerifyEmailPage /> },
+      { path: 'legal/terms', element: <LegalPage doc="terms" /> },
+      { path: 'legal/privacy', element: <LegalPage doc="privacy" /> },
       {
         element: <RequireAuth />,
         children: [
@@ -90,6 +104,7 @@ export const router = createBrowserRouter([
           { path: 'onboarding/:step', element: <OnboardingPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/tasks', element: <TasksPage /> },
+          { path: 'receipts/:id', element: <ReceiptPage /> },
           {
             // SPEC §6: banned users cannot open chats or payment.
             element: <RequireNotBanned />,

@@ -44,6 +44,10 @@ export const users = pgTable(
     isExpat: boolean('is_expat'),
     /** Bumped to end every session at once (password reset, deletion): access tokens carry it. */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** When the owner proved the address (the link in the verification email); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /** Paused by the owner (`/deactivate`): data kept, the next sign-in reactivates. */
+    pausedAt: timestamp('paused_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -25,6 +25,16 @@ export const en = {
   'validation.invalidFormat': 'Invalid format',
   'validation.invalidValue': 'Invalid value',
   'validation.unknownKeys': 'Unknown fields',
+  // account basics (issue 14)
+  'account.emailNotVerified': 'Confirm your email address first: open the link we sent you, or send a new one from your profile.',
+  'account.alreadyVerified': 'Your email address is already confirmed',
+  'account.resendTooSoon': 'We sent a link a moment ago. Try again in {{seconds}} s.',
+  'account.linkInvalid': 'This link is invalid, already used or expired',
+  'account.wrongPassword': 'The current password is wrong',
+  'account.sameEmail': 'That is already your email address',
+  'account.noPassword': 'This account signs in without a password',
+  'account.chatLocked': 'Wait for her reply before deleting this chat',
+  'account.supportChat': 'The support chat cannot be deleted',
   // auth and session
   'auth.signIn': 'Sign in to continue',
   'auth.sessionExpired': 'Your session has expired',

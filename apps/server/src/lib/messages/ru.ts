@@ -2,6 +2,15 @@ import type { MessageKey } from './en.ts';
 
 /** Russian server messages: every key of en.ts (a missing or extra key does not compile). */
 export const ru: Record<MessageKey, string> = {
+  'account.emailNotVerified': 'Сначала подтвердите адрес почты: откройте ссылку из письма или отправьте новую из профиля.',
+  'account.alreadyVerified': 'Ваш адрес почты уже подтверждён',
+  'account.resendTooSoon': 'Мы только что отправили ссылку. Попробуйте через {{seconds}} с.',
+  'account.linkInvalid': 'Ссылка недействительна, уже использована или устарела',
+  'account.wrongPassword': 'Текущий пароль неверен',
+  'account.sameEmail': 'Это и так ваш адрес почты',
+  'account.noPassword': 'Этот аккаунт входит без пароля',
+  'account.chatLocked': 'Дождитесь её ответа, прежде чем удалять чат',
+  'account.supportChat': 'Чат поддержки удалить нельзя',
   'error.internal': 'Что-то пошло не так на нашей стороне. Попробуйте ещё раз.',
   'error.somethingWrong': 'Что-то пошло не так',
   'error.payloadTooLarge': 'Запрос слишком большой',

@@ -92,8 +92,37 @@ export function createAuthService(deps: {
     sessions.changed({ userId, kind: 'version' });
   }
 
+  const signedUpListeners: ((user: UserRow) => Promise<void>)[] = [];
+  const signedInListeners: ((user: UserRow) => Promise<void>)[] = [];
+
   return {
     hashPassword: (password: string) => hash(password, ARGON),
+    /** Whether `password` is the account's current one (false for an account without a password). */
+    async checkPassword(user: UserRow, password: string): Promise<boolean> {
+      return user.passwordHash ? verify(user.passwordHash, password).catch(() => false) : false;
+    },
+    /** After a password sign-in (a paused account is reactivated, issue 14). */
+    onSignedIn(listener: (user: UserRow) => Promise<void>): void {
+      signedInListeners.push(listener);
+    },
+    /** After an email sign-up (the verification email, issue 14). */
+    onSignedUp(listener: (user: UserRow) => Promise<void>): void {
+      signedUpListeners.push(listener);
+    },
+    /**
+     * A new password for a signed-in owner who proved the current one: every other session ends
+     * (refresh tokens, access tokens through the session version, sockets); this one goes on.
+     */
+    async changePassword(user: UserRow, current: string, next: string): Promise<Session> {
+      if (!user.passwordHash) throw new AppError('FORBIDDEN', 'account.noPassword');
+      if (!(await verify(user.passwordHash, current).catch(() => false)))
+        throw new AppError('FORBIDDEN', 'account.wrongPassword');
+      assertAcceptablePassword(next, user.email);
+      await users.setPasswordHash(user.id, await hash(next, ARGON));
+      await repo.revokeAllForUser(db, user.id);
+      await endAllSessions(user.id);
+      return startSession(user);
+    },
 
     async signUp(input: {
       email: string;
@@ -107,6 +136,7 @@ export function createAuthService(deps: {
         passwordHash: await hash(input.password, ARGON),
         ...(language.success ? { language: language.data } : {}),
       });
+      for (const listener of signedUpListeners) await listener(user);
       return startSession(user);
     },
 
@@ -136,6 +166,7 @@ export function createAuthService(deps: {
         throw new AppError('INVALID_CREDENTIALS', 'auth.wrongCredentials');
       }
       await throttle.succeeded(input.email, device);
+      for (const listener of signedInListeners) await listener(user);
       return { ...(await startSession(user)), deviceCookie: throttle.deviceCookieFor(input.email) };
     },
 

@@ -4,6 +4,11 @@ import type { UserRow } from '../../db/schema/users.ts';
 
 const lang = (v: string) => Language.catch('en').parse(v);
 
+/** Confirmed, or nothing to confirm: no password (Telegram) or a placeholder `.invalid` address. */
+export function isEmailVerified(u: Pick<UserRow, 'emailVerifiedAt' | 'passwordHash' | 'email'>): boolean {
+  return u.emailVerifiedAt !== null || u.passwordHash === null || u.email.endsWith('.invalid');
+}
+
 /** The API shape of a user (SPEC §3 User). */
 export function toUserDto(u: UserRow): User {
   return {
@@ -31,6 +36,7 @@ export function toUserDto(u: UserRow): User {
     utm_term: u.utmTerm,
     affiliate_platform: u.affiliatePlatform,
     onboarded: isOnboarded(u),
+    emailVerified: isEmailVerified(u),
     createdAt: u.createdAt.toISOString(),
   };
 }

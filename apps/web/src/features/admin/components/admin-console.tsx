@@ -21,6 +21,7 @@ import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
 import { SafetyPanel } from '../../safety/components/safety-panel.tsx';
 import { RewardsAdminPanel } from '../../rewards/components/rewards-admin-panel.tsx';
+import { AccountAdminPanel } from '../../account/components/account-admin-panel.tsx';
 import styles from './admin.module.css';
 
 const sections = [
@@ -33,6 +34,7 @@ const sections = [
   { path: 'relationship', label: 'admin.nav.relationship' },
   { path: 'safety', label: 'safety.admin.nav' },
   { path: 'rewards', label: 'rewards.admin.nav' },
+  { path: 'accounts', label: 'account.admin.nav' },
 ] as const;
 
 /**
@@ -119,6 +121,7 @@ export function AdminConsole() {
           <Route path="relationship" element={<RelationshipPanel />} />
           <Route path="safety" element={<SafetyPanel />} />
           <Route path="rewards" element={<RewardsAdminPanel />} />
+          <Route path="accounts" element={<AccountAdminPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>

@@ -113,7 +113,14 @@ export function AuthForm({ mode, onModeChange, onSuccess, onNavigateAway }: Auth
             />
             <span className={styles.box} aria-hidden="true" />
             <span>
-              <Trans i18nKey="auth.terms" components={{ strong: <strong /> }} />
+              <Trans
+                i18nKey="auth.terms"
+                components={{
+                  strong: <strong />,
+                  terms: <Link to="/legal/terms" target="_blank" data-testid="signup-terms-link" />,
+                  privacy: <Link to="/legal/privacy" target="_blank" data-testid="signup-privacy-link" />,
+                }}
+              />
             </span>
           </label>
           {errors.terms ? (

@@ -6,6 +6,7 @@ import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ChatAccountActions } from '../../account/components/chat-account-actions.tsx';
 import { fetchChatPage } from '../../chats/api/chats-api.ts';
 import { useGallery } from '../../media/hooks/use-protected-url.ts';
 import styles from './chat-info-page.module.css';
@@ -102,6 +103,7 @@ export function ChatInfoPage() {
       >
         {t('shell.feedback.link')}
       </Link>
+      {bot.remote_id !== 0 ? <ChatAccountActions chatId={id} botId={bot._id} /> : null}
     </div>
   );
 }

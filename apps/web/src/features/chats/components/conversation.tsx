@@ -1,6 +1,6 @@
 import type { Chat } from '@amora/shared/chat.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ReportDialog } from '../../account/components/report-dialog.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { PhotoButton } from '../../media/components/photo-button.tsx';
 import { canSendPhoto } from '../../media/photo-rules.ts';
@@ -31,6 +32,8 @@ const LOCK_RECHECK_MS = 20_000;
 
 /** One conversation: header with her status and the level, the messages, and the input. */
 export function Conversation({ chatId }: { chatId: string }) {
+  /** The message of hers being reported (issue 14). */
+  const [reporting, setReporting] = useState<string | null>(null);
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const thread = useChatThread(chatId);
@@ -137,7 +140,11 @@ export function Conversation({ chatId }: { chatId: string }) {
         onLoadOlder={() => void thread.fetchNextPage()}
         emptyHint={t('chat.emptyHint', { name: chat.bot.name })}
         onLike={(m) => void toggleLike(chatId, m._id).catch(() => undefined)}
+        onReport={chat.bot.remote_id === 0 ? undefined : (m) => setReporting(m._id)}
       />
+      {reporting ? (
+        <ReportDialog target={{ type: 'message', id: reporting }} onClose={() => setReporting(null)} />
+      ) : null}
       {broken ? (
         <p className={styles.notice} role="status">
           <HeartIcon size={16} />

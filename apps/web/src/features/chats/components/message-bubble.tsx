@@ -13,6 +13,8 @@ type MessageBubbleProps = {
   grouped: boolean;
   /** Toggles the like on one of her messages (issue 3). */
   onLike?: (message: Message) => void;
+  /** Reports one of her messages to the operator (issue 14). */
+  onReport?: (message: Message) => void;
 };
 
 /** A relationship event in the chat (level change, mode, chat language), in the reader's language. */
@@ -25,7 +27,7 @@ function SystemNote({ message }: { message: Message }) {
   );
 }
 
-export function MessageBubble({ message, botName, grouped, onLike }: MessageBubbleProps) {
+export function MessageBubble({ message, botName, grouped, onLike, onReport }: MessageBubbleProps) {
   const { t, i18n } = useTranslation();
   if (message.eventType && SYSTEM_EVENTS.has(message.eventType)) return <SystemNote message={message} />;
   const pending = isTempId(message._id);
@@ -62,6 +64,18 @@ export function MessageBubble({ message, botName, grouped, onLike }: MessageBubb
               onClick={() => onLike(message)}
             >
               <HeartIcon size={13} aria-hidden="true" />
+            </button>
+          ) : null}
+          {!message.self && onReport && !pending ? (
+            <button
+              type="button"
+              className={styles.like}
+              aria-label={t('account.report.openMessage')}
+              title={t('account.report.openMessage')}
+              data-testid="report-message"
+              onClick={() => onReport(message)}
+            >
+              <AlertIcon size={13} aria-hidden="true" />
             </button>
           ) : null}
         </span>

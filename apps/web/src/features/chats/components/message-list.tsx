@@ -17,6 +17,7 @@ type MessageListProps = {
   onLoadOlder: () => void;
   emptyHint?: string;
   onLike?: (message: Message) => void;
+  onReport?: (message: Message) => void;
 };
 
 /** Distance from the bottom (px) within which new messages keep the view pinned to the end. */
@@ -40,6 +41,7 @@ export function MessageList({
   onLoadOlder,
   emptyHint,
   onLike,
+  onReport,
 }: MessageListProps) {
   const { t, i18n } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -130,7 +132,13 @@ export function MessageList({
                     <span>{label.kind === 'date' ? label.text : t(`chat.${label.kind}`)}</span>
                   </li>
                 ) : null}
-                <MessageBubble message={message} botName={botName} grouped={grouped} onLike={onLike} />
+                <MessageBubble
+                  message={message}
+                  botName={botName}
+                  grouped={grouped}
+                  onLike={onLike}
+                  onReport={onReport}
+                />
               </Fragment>
             );
           })}

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ChevronRightIcon, CoinIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { signOut } from '../../auth/session.ts';
+import { AccountSection } from '../../account/components/account-section.tsx';
 import { DeleteAccountDialog } from '../../profile/components/delete-account-dialog.tsx';
 import { EditProfileDialog } from '../../profile/components/edit-profile-dialog.tsx';
 import { useAuthStore } from '../../auth/store.ts';
@@ -125,6 +126,8 @@ export function ProfilePage() {
             {t('profile.logout')}
           </Button>
         </section>
+
+        <AccountSection />
 
         <nav className={styles.card} aria-label={t('shell.profile.more')}>
           <Link to="/profile/faq" className={styles.row} data-testid="profile-faq">
