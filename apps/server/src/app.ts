@@ -115,6 +115,8 @@ import { createSessionState } from './modules/auth/session-state.ts';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { createSocketServer } from './plugins/socket.ts';
 import { registerStatic } from './plugins/static.ts';
+import { registerBlogModule } from './modules/blog/blog.module.ts';
+import { registerInsightsModule } from './modules/insights/insights.module.ts';
 
 /** The built SPA: apps/web/dist. */
 export const DEFAULT_WEB_DIST = resolve(serverRoot(), '../web/dist');
@@ -685,9 +687,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   geoRoutes(app);
   safetyRoutes(app);
 
-  await registerStatic(app, {
-    webDist: config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null,
-  });
+  const webDist = config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null;
+  registerBlogModule(app, { db, storage, bots, publicUrl, webDist, seedDemo: config.SEED_DEMO });
+  registerInsightsModule(app, { db, users });
+  await registerStatic(app, { webDist });
 
   await app.ready();
   return app;
