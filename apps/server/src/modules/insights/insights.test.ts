@@ -238,7 +238,7 @@ describe('the operator’s numbers and the partner role (issue 12 item 7)', () =
     expect((await stats()).statusCode).toBe(403);
     expect((await setRole(partner.userId, { role: 'partner' })).statusCode).toBe(400);
     expect(
-      (await setRole(partner.userId, { role: 'partner', partnerSource: 'x' }, people.subscriber!)).statusCode,
+      (await setRole(partner.userId, { role: 'partner', partnerSource: 'x' }, people.subscriber)).statusCode,
     ).toBe(403);
     expect((await setRole(admin.userId, { role: 'user' })).statusCode).toBe(403);
     const made = await setRole(partner.userId, { role: 'partner', partnerSource: 'partner-a' });
