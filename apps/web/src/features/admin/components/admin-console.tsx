@@ -20,10 +20,14 @@ import { RelationshipPanel } from './relationship-panel.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
 import { SafetyPanel } from '../../safety/components/safety-panel.tsx';
+import { BlogAdminPanel } from '../../blog/components/blog-admin-panel.tsx';
+import { KpiPanel } from '../../insights/components/kpi-panel.tsx';
 import styles from './admin.module.css';
 
 const sections = [
   { path: 'support', label: 'admin.nav.support' },
+  { path: 'kpis', label: 'insights.nav' },
+  { path: 'blog', label: 'blog.admin.nav' },
   { path: 'users', label: 'admin.nav.users' },
   { path: 'platform', label: 'admin.nav.platform' },
   { path: 'registration', label: 'admin.nav.registration' },
@@ -116,6 +120,8 @@ export function AdminConsole() {
           <Route path="offers" element={<OffersPanel />} />
           <Route path="relationship" element={<RelationshipPanel />} />
           <Route path="safety" element={<SafetyPanel />} />
+          <Route path="kpis" element={<KpiPanel />} />
+          <Route path="blog" element={<BlogAdminPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>
