@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../lib/console-i18n.ts';
 import { Link, Navigate, NavLink, Route, Routes, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
