@@ -30,7 +30,14 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/media\//, /^\/sandbox\//],
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/socket\.io\//,
+          /^\/media\//,
+          /^\/sandbox\//,
+          /^\/sitemap\.xml$/,
+          /^\/robots\.txt$/,
+        ],
         cleanupOutdatedCaches: true,
         // Web push ("she writes first"): the push and notificationclick handlers (public/push-sw.js).
         importScripts: ['/push-sw.js'],

@@ -13,11 +13,13 @@ import { registerAccountModule } from './modules/account/account.module.ts';
 import { registerAdminModule } from './modules/admin/admin.module.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerBillingModule } from './modules/billing/billing.module.ts';
+import { registerBlogModule } from './modules/blog/blog.module.ts';
 import { registerBotsModule } from './modules/bots/bots.module.ts';
 import { registerChatsModule } from './modules/chats/chats.module.ts';
 import { registerEngineModule } from './modules/chats/engine.module.ts';
 import { registerGeoModule } from './modules/geo/geo.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerInsightsModule } from './modules/insights/insights.module.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { registerMailModule } from './modules/mail/mail.module.ts';
 import { registerChatMediaModule, registerMediaModule } from './modules/media/media.module.ts';
@@ -153,9 +155,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
   app.decorate('ctx', { ...core, services });
 
-  await registerStatic(app, {
-    webDist: config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null,
+  const webDist = config.WEB_DIST === undefined ? DEFAULT_WEB_DIST : config.WEB_DIST || null;
+  registerBlogModule(app, {
+    db,
+    storage: core.storage,
+    bots,
+    publicUrl: core.publicUrl,
+    webDist,
+    seedDemo: config.SEED_DEMO,
   });
+  registerInsightsModule(app, { db, users });
+  await registerStatic(app, { webDist });
   await app.ready();
   return app;
 }

@@ -39,6 +39,8 @@ export const AdminUserView = z
     name: z.string().nullable(),
     status: UserStatus,
     role: Role,
+    /** A partner's traffic source (utm_source / affiliate_platform), set with the role. */
+    partnerSource: z.string().nullable(),
     tokens: z.number().int(),
     banned: z.object({ is: z.boolean(), reason: z.string().nullable() }),
     deleted: z.boolean(),

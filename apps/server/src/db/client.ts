@@ -11,6 +11,7 @@ import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
 import * as accountSchema from './schema/account.ts';
 import * as authSchema from './schema/auth.ts';
+import * as blogSchema from './schema/blog.ts';
 import * as botsSchema from './schema/bots.ts';
 import * as chatsSchema from './schema/chats.ts';
 import * as ledgerSchema from './schema/ledger.ts';
@@ -31,6 +32,7 @@ export const schema = {
   ...chatsSchema,
   ...platformSchema,
   ...safetySchema,
+  ...blogSchema,
 };
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -64,6 +64,15 @@ const ReceiptPage = lazy(() =>
 );
 const NoAccessPage = lazy(() => import('./no-access-page.tsx').then((m) => ({ default: m.NoAccessPage })));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
+const BlogPage = lazy(() =>
+  import('../features/blog/components/blog-page.tsx').then((m) => ({ default: m.BlogPage })),
+);
+const BlogPostPage = lazy(() =>
+  import('../features/blog/components/blog-post-page.tsx').then((m) => ({ default: m.BlogPostPage })),
+);
+const PartnerPage = lazy(() =>
+  import('../features/insights/components/partner-page.tsx').then((m) => ({ default: m.PartnerPage })),
+);
 /** The operator console: its own frame and chunk, outside the app shell (docs/decisions/021). */
 const AdminConsole = lazy(() =>
   import('../features/admin/components/admin-console.tsx').then((m) => ({ default: m.AdminConsole })),
@@ -105,6 +114,7 @@ export const router = createBrowserRouter([
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/tasks', element: <TasksPage /> },
           { path: 'receipts/:id', element: <ReceiptPage /> },
+          { path: 'partner', element: <PartnerPage /> },
           {
             // SPEC §6: banned users cannot open chats or payment.
             element: <RequireNotBanned />,
@@ -124,6 +134,8 @@ export const router = createBrowserRouter([
         ],
       },
       { path: 'profile/faq', element: <FaqPage /> },
+      { path: 'blog', element: <BlogPage /> },
+      { path: 'blog/:slug', element: <BlogPostPage /> },
       { path: 'no-access', element: <NoAccessPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -102,13 +102,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const language = options.getLanguage?.();
     if (language) headers['Accept-Language'] = language;
     const hasBody = opts.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    // A FormData body (file uploads) sets its own multipart content type.
+    const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+    if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
       return await doFetch(buildUrl(baseUrl, path, opts.query), {
         method: opts.method ?? 'GET',
         headers,
-        body: hasBody ? JSON.stringify(opts.body) : undefined,
+        body: isForm ? (opts.body as FormData) : hasBody ? JSON.stringify(opts.body) : undefined,
         credentials: 'include',
         signal: opts.signal,
       });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import ru from './ru.json';
+import consoleEn from './console/en.json';
+import consoleRu from './console/ru.json';
+import appEn from './en.json';
+import appRu from './ru.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -13,6 +15,18 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   }
   return out;
 }
+
+/** The app's dictionary with the console's texts (lib/console-i18n.ts) merged in. */
+function merged(a: Tree, b: Tree): Tree {
+  const out: Tree = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const cur = out[k];
+    out[k] = typeof v === 'object' && typeof cur === 'object' ? merged(cur, v) : v;
+  }
+  return out;
+}
+const en = merged(appEn, consoleEn);
+const ru = merged(appRu, consoleRu);
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]!).sort();

@@ -37,6 +37,8 @@ export const users = pgTable(
     utmSource: text('utm_source'),
     utmTerm: text('utm_term'),
     affiliatePlatform: text('affiliate_platform'),
+    /** A partner's traffic: sign-ups whose utm_source or affiliate_platform is this value (set by the operator). */
+    partnerSource: text('partner_source'),
     /** Telegram user id for accounts created or linked by the mini app. */
     telegramId: text('telegram_id'),
     utmRetarget: text('utm_retarget'),

@@ -175,12 +175,19 @@ export const en = {
   'security.rateLimitedIn': 'Too many requests. Try again in {{seconds}} s.',
   'security.tooManyAttempts':
     'Too many wrong passwords for this account. Try again in {{seconds}} s, or reset your password.',
-  'security.passwordTooCommon': 'This password is too common and easy to guess. Choose a longer, less predictable one.',
+  'security.passwordTooCommon':
+    'This password is too common and easy to guess. Choose a longer, less predictable one.',
   'security.passwordHasEmail': 'The password must not contain your email address.',
   'security.loginCodeInvalid': 'This sign-in link is invalid, already used or expired',
   'security.appealOpen': 'Your appeal is waiting for an answer from our team.',
   'security.appealNotBanned': 'Appeals are for blocked accounts; write to support instead.',
   'security.pushEndpointTaken': 'This push endpoint belongs to another account',
+  'blog.notFound': 'Post not found',
+  'blog.slugTaken': 'Another post already uses the slug "{{slug}}"',
+  'blog.coverMissing': 'Send the cover image as the multipart field `file`',
+  'blog.coverInvalid': 'The cover must be a JPEG, PNG, WebP or GIF image of at most {{mb}} MB',
+  'insights.partnerNoSource': 'Your partner account has no traffic source yet; ask the operator to set it',
+  'insights.cannotChangeOwnRole': 'You cannot change your own role',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -163,10 +163,18 @@ export const ru: Record<MessageKey, string> = {
   'security.rateLimitedIn': 'Слишком много запросов. Попробуйте через {{seconds}} с.',
   'security.tooManyAttempts':
     'Слишком много неверных паролей для этого аккаунта. Попробуйте через {{seconds}} с или сбросьте пароль.',
-  'security.passwordTooCommon': 'Этот пароль слишком распространён и легко угадывается. Выберите длиннее и необычнее.',
+  'security.passwordTooCommon':
+    'Этот пароль слишком распространён и легко угадывается. Выберите длиннее и необычнее.',
   'security.passwordHasEmail': 'Пароль не должен содержать ваш адрес почты.',
   'security.loginCodeInvalid': 'Эта ссылка для входа недействительна, уже использована или устарела',
   'security.appealOpen': 'Ваша апелляция ждёт ответа нашей команды.',
   'security.appealNotBanned': 'Апелляция — для заблокированных аккаунтов; напишите в поддержку.',
   'security.pushEndpointTaken': 'Этот адрес уведомлений принадлежит другому аккаунту',
+  'blog.notFound': 'Статья не найдена',
+  'blog.slugTaken': 'Адрес «{{slug}}» уже занят другой статьёй',
+  'blog.coverMissing': 'Отправьте обложку в поле формы `file` (multipart)',
+  'blog.coverInvalid': 'Обложка должна быть изображением JPEG, PNG, WebP или GIF размером до {{mb}} МБ',
+  'insights.partnerNoSource':
+    'У партнёрского аккаунта ещё нет источника трафика: попросите оператора указать его',
+  'insights.cannotChangeOwnRole': 'Нельзя изменить собственную роль',
 };

@@ -18,6 +18,7 @@ function toAdminUserView(u: UserRow): AdminUserView {
     name: u.name,
     status: u.status,
     role: u.role,
+    partnerSource: u.partnerSource,
     tokens: u.tokens,
     banned: { is: u.banned, reason: u.bannedReason },
     deleted: u.deletedAt !== null,

@@ -5,6 +5,7 @@ import type {
   RegistrationTokensResponse,
 } from '@amora/shared/admin.ts';
 import type { Message } from '@amora/shared/chat.ts';
+import type { RoleBody, RoleResponse } from '@amora/shared/insights.ts';
 import type { MaintenanceResponse, SupportConversation, ThemeEvent } from '@amora/shared/platform.ts';
 import type { CreatePromoCodeBody } from '@amora/shared/promo.ts';
 import type {
@@ -106,4 +107,12 @@ export function createPromoCode(input: CreatePromoCodeBody): Promise<unknown> {
 
 export async function fetchPromoCodes(signal?: AbortSignal): Promise<AdminPromoCodesResponse['data']> {
   return (await api.get<AdminPromoCodesResponse>('/admin/promo-codes', { signal })).data;
+}
+
+/** Sets a user's role; a partner is tied to the traffic of `partnerSource` (utm_source / affiliate_platform). */
+export function setUserRole(userId: string, body: RoleBody): Promise<RoleResponse> {
+  return api.request<RoleResponse>(`/admin/users/${encodeURIComponent(userId)}/role`, {
+    method: 'PUT',
+    body,
+  });
 }

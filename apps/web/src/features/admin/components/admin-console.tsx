@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../lib/console-i18n.ts';
 import { Link, Navigate, NavLink, Route, Routes, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
@@ -22,10 +23,14 @@ import { UsersPanel } from './users-panel.tsx';
 import { SafetyPanel } from '../../safety/components/safety-panel.tsx';
 import { RewardsAdminPanel } from '../../rewards/components/rewards-admin-panel.tsx';
 import { AccountAdminPanel } from '../../account/components/account-admin-panel.tsx';
+import { BlogAdminPanel } from '../../blog/components/blog-admin-panel.tsx';
+import { KpiPanel } from '../../insights/components/kpi-panel.tsx';
 import styles from './admin.module.css';
 
 const sections = [
   { path: 'support', label: 'admin.nav.support' },
+  { path: 'kpis', label: 'insights.nav' },
+  { path: 'blog', label: 'blog.admin.nav' },
   { path: 'users', label: 'admin.nav.users' },
   { path: 'platform', label: 'admin.nav.platform' },
   { path: 'registration', label: 'admin.nav.registration' },
@@ -122,6 +127,8 @@ export function AdminConsole() {
           <Route path="safety" element={<SafetyPanel />} />
           <Route path="rewards" element={<RewardsAdminPanel />} />
           <Route path="accounts" element={<AccountAdminPanel />} />
+          <Route path="kpis" element={<KpiPanel />} />
+          <Route path="blog" element={<BlogAdminPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>

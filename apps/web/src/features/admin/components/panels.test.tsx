@@ -42,6 +42,7 @@ const carol: AdminUserView = {
   name: 'Carol',
   status: 'Paid',
   role: 'user',
+  partnerSource: null,
   tokens: 1050,
   banned: { is: false, reason: null },
   deleted: false,

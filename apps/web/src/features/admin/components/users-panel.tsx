@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { adminKeys, banUser, searchUsers, unbanUser } from '../api/admin-api.ts';
 import { AdminSection } from './admin-section.tsx';
+import { RoleForm } from './role-form.tsx';
 import styles from './admin.module.css';
 
 /** Find an account by email or id; ban it with a reason the user will see, or lift the ban. */
@@ -214,6 +215,7 @@ function UserCard({ user, q }: { user: AdminUserView; q: string }) {
           {t('admin.users.ban')}
         </Button>
       )}
+      <RoleForm user={user} q={q} />
     </li>
   );
 }

@@ -16,5 +16,9 @@ export function adoptRefreshToken(refreshToken: string): Promise<{ accessToken: 
 
 /** Whose account a one-time login code opens (nothing is used up), to name it before switching. */
 export function previewLoginCode(refreshToken: string): Promise<LoginCodePreviewResponse> {
-  return api.post<LoginCodePreviewResponse>('/auth/set-tokens/preview', { refreshToken }, { skipAuthRetry: true });
+  return api.post<LoginCodePreviewResponse>(
+    '/auth/set-tokens/preview',
+    { refreshToken },
+    { skipAuthRetry: true },
+  );
 }

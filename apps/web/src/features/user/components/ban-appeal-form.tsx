@@ -57,7 +57,13 @@ export function BanAppealForm() {
           {error}
         </p>
       ) : null}
-      <Button block type="submit" variant="secondary" disabled={state === 'sending'} data-testid="appeal-send">
+      <Button
+        block
+        type="submit"
+        variant="secondary"
+        disabled={state === 'sending'}
+        data-testid="appeal-send"
+      >
         {t('appeal.send')}
       </Button>
     </form>
