@@ -22,6 +22,7 @@ import { serverRoot } from './lib/paths.ts';
 import { userRoom } from './lib/realtime.ts';
 import { loadSecrets, loadSharedSecrets } from './lib/secrets.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerAlbumsModule } from './modules/albums/albums.module.ts';
 import { createPromoRepository } from './modules/promo/promo.repository.ts';
 import { promoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
@@ -679,6 +680,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   adminRoutes(app);
   registrationRoutes(app);
   promoRoutes(app, promo);
+  await registerAlbumsModule(app, { db, storage, ledger, mediaAccess, seedDemo: config.SEED_DEMO });
   paymentsRoutes(app);
   sandboxRoutes(app, () => sandbox);
   subscriptionsRoutes(app);
