@@ -48,6 +48,14 @@ const SetTokensPage = lazy(() =>
     default: m.SetTokensPage,
   })),
 );
+const AlbumPage = lazy(() =>
+  import('../features/albums/components/album-page.tsx').then((m) => ({ default: m.AlbumPage })),
+);
+const AlbumCategoryPage = lazy(() =>
+  import('../features/albums/components/album-category-page.tsx').then((m) => ({
+    default: m.AlbumCategoryPage,
+  })),
+);
 const NoAccessPage = lazy(() => import('./no-access-page.tsx').then((m) => ({ default: m.NoAccessPage })));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 /** The operator console: its own frame and chunk, outside the app shell (docs/decisions/021). */
@@ -87,6 +95,7 @@ export const router = createBrowserRouter([
           { path: 'onboarding/:step', element: <OnboardingPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'profile/tasks', element: <TasksPage /> },
+          { path: 'album', element: <AlbumPage /> },
           {
             // SPEC §6: banned users cannot open chats or payment.
             element: <RequireNotBanned />,
@@ -105,6 +114,8 @@ export const router = createBrowserRouter([
         ],
       },
       { path: 'profile/faq', element: <FaqPage /> },
+      // Guests see her categories; their clicks open sign-in (SPEC §6).
+      { path: 'album/:id', element: <AlbumCategoryPage /> },
       { path: 'no-access', element: <NoAccessPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

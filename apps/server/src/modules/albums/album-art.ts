@@ -1,21 +1,17 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { DemoCharacter } from '../bots/demo-characters.ts';
-import {
-  DEMO_IMAGE_HEIGHT,
-  DEMO_IMAGE_WIDTH,
-  sceneKinds,
-  variantSvg,
-  type Expression,
-  type Shot,
-} from '../bots/demo-art.ts';
+import { DEMO_IMAGE_HEIGHT, DEMO_IMAGE_WIDTH, sceneKinds, variantSvg } from '../bots/demo-art.ts';
 import demoAlbums from './seed/demo-albums.json' with { type: 'json' };
 
 const ImageSpec = z.object({
   expression: z.enum(['smile', 'happy', 'wink', 'playful', 'soft']),
   shot: z.enum(['portrait', 'selfie']),
   scene: z.enum(sceneKinds),
-  outfit: z.string().regex(/^[0-9a-f]{6}$/i).optional(),
+  outfit: z
+    .string()
+    .regex(/^[0-9a-f]{6}$/i)
+    .optional(),
   evening: z.boolean().optional(),
   overlay: z.enum(['halloween']).optional(),
 });
@@ -53,8 +49,8 @@ export async function renderAlbumImages(c: DemoCharacter): Promise<AlbumImage[]>
           key: `album-${cat.tag}-${index}`,
           category: img.evening ? 'lingerie' : 'non-explicit',
           level: 1,
-          expression: img.expression as Expression,
-          shot: img.shot as Shot,
+          expression: img.expression,
+          shot: img.shot,
           slot: index % 6,
         },
         { scene: img.scene, ...(img.outfit ? { outfit: img.outfit } : {}) },

@@ -35,7 +35,6 @@ export async function registerAlbumsModule(
   deps.mediaAccess.addGrantSource((userId, row) => albums.grantsMedia(userId, row));
   albumsRoutes(app, albums);
   await albumsAdminRoutes(app, albums);
-  if (deps.seedDemo)
-    await seedDemoAlbums({ db: deps.db, repo, albums, storage: deps.storage, log: app.log });
+  if (deps.seedDemo) await seedDemoAlbums({ db: deps.db, repo, albums, storage: deps.storage, log: app.log });
   return albums;
 }

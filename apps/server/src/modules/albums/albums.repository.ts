@@ -124,7 +124,11 @@ export function createAlbumsRepository() {
       return row ? { status: row.status, endDate: row.end?.toISOString() ?? null, tokens: row.tokens } : null;
     },
     async isBanned(db: DbOrTx, userId: string): Promise<boolean> {
-      const [row] = await db.select({ banned: users.banned }).from(users).where(eq(users.id, userId)).limit(1);
+      const [row] = await db
+        .select({ banned: users.banned })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
       return Boolean(row?.banned);
     },
     async chatOf(db: DbOrTx, chatId: string, userId: string): Promise<{ id: string; botId: string } | null> {
@@ -141,7 +145,12 @@ export function createAlbumsRepository() {
       chatId: string,
     ): Promise<Array<{ id: string; photo: string; self: boolean; createdAt: Date }>> {
       const rows = await db
-        .select({ id: messages.id, photo: messages.photo, self: messages.self, createdAt: messages.createdAt })
+        .select({
+          id: messages.id,
+          photo: messages.photo,
+          self: messages.self,
+          createdAt: messages.createdAt,
+        })
         .from(messages)
         .where(and(eq(messages.chatId, chatId), isNotNull(messages.photo), eq(messages.isBlured, false)))
         .orderBy(asc(messages.createdAt));

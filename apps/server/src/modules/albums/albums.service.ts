@@ -29,7 +29,8 @@ import type { AlbumsRepository } from './albums.repository.ts';
 /** Categories an operator fills (user_content is what a chat exchanged, not an upload). */
 export const operatorCategories = albumCategories.filter((c) => c !== 'user_content');
 
-export const albumUnlockKey = (userId: string, botId: string, tag: string) => `album:${userId}:${botId}:${tag}`;
+export const albumUnlockKey = (userId: string, botId: string, tag: string) =>
+  `album:${userId}:${botId}:${tag}`;
 
 const COVER_WIDTH = 336;
 const COVER_HEIGHT = 480;
@@ -75,7 +76,10 @@ export function createAlbumsService(deps: {
   }
 
   /** Her enabled categories as the caller sees them (null caller: a guest). */
-  async function categoryViews(bot: BotRow, userId: string | null): Promise<{
+  async function categoryViews(
+    bot: BotRow,
+    userId: string | null,
+  ): Promise<{
     categories: AlbumCategoryView[];
     subscribed: boolean;
   }> {
@@ -123,7 +127,9 @@ export function createAlbumsService(deps: {
       .blur(14)
       .webp({ quality: 70 })
       .toBuffer();
-    const key = `albums/${bot.remoteId}/${tag}/cover-${item.id}.webp`;
+    // Named after the item's file, so the same item always gives the same cover file.
+    const file = item.key.slice(item.key.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
+    const key = `albums/${bot.remoteId}/${tag}/cover-${file}.webp`;
     await storage.put(key, teaser, 'image/webp');
     await db.transaction(async (tx) => {
       if (category.coverKey && category.coverKey !== key) await repo.deleteMediaByKey(tx, category.coverKey);
@@ -196,7 +202,12 @@ export function createAlbumsService(deps: {
         if (!categories.length) continue;
         const main = await repo.mainArtKey(db, bot.id);
         bots.push({
-          bot: { _id: bot.id, remote_id: bot.remoteId, name: bot.name, avatar: main ? storage.url(main) : null },
+          bot: {
+            _id: bot.id,
+            remote_id: bot.remoteId,
+            name: bot.name,
+            avatar: main ? storage.url(main) : null,
+          },
           categories,
         });
       }
@@ -271,7 +282,10 @@ export function createAlbumsService(deps: {
 
     // Operator console ------------------------------------------------------------------------
 
-    async adminAlbum(operatorId: string, botId: string): Promise<{ botId: string; categories: AdminAlbumCategory[] }> {
+    async adminAlbum(
+      operatorId: string,
+      botId: string,
+    ): Promise<{ botId: string; categories: AdminAlbumCategory[] }> {
       const bot = await adminBot(botId);
       const rows = new Map((await repo.categoriesOf(db, bot.id)).map((c) => [c.tag, c]));
       const media = await repo.albumMedia(db, bot.id);
@@ -313,7 +327,12 @@ export function createAlbumsService(deps: {
     },
 
     /** Stores an uploaded item: images re-encoded (EXIF and other metadata dropped), videos checked. */
-    async addItem(operatorId: string, botId: string, tag: AlbumCategory, file: UploadedFile): Promise<AlbumItem> {
+    async addItem(
+      operatorId: string,
+      botId: string,
+      tag: AlbumCategory,
+      file: UploadedFile,
+    ): Promise<AlbumItem> {
       if (tag === 'user_content') throw new AppError('VALIDATION_ERROR', 'album.userContent');
       const bot = await adminBot(botId);
       const isImage = (ALBUM_IMAGE_TYPES as readonly string[]).includes(file.mime);

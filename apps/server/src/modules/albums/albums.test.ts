@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumUnlocks } from '../../db/schema/albums.ts';
+import { media } from '../../db/schema/bots.ts';
 import { chats } from '../../db/schema/chats.ts';
 import { ledgerEntries } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
@@ -165,7 +166,7 @@ describe('private albums', () => {
     const other = ((await t.app.inject({ method: 'GET', url: '/api/bots' })).json().data as Bot[])[1]!;
     expect((await get(u, `/api/album/${other.remote_id}/category/body`)).statusCode).toBe(403);
     // The wallet shows it.
-    const wallet = (await get(u, '/api/wallet')).json() as { entries: { reason: string }[] };
+    const wallet = (await get(u, '/api/wallet')).json<{ entries: { reason: string }[] }>();
     expect(wallet.entries.some((e) => e.reason === 'album')).toBe(true);
   });
 
@@ -194,7 +195,12 @@ describe('private albums', () => {
     const other = await onboardedUser(t.app);
     await t.app.ctx.db.update(users).set({ status: 'Paid' }).where(eq(users.id, u.userId));
     const chat = (
-      await t.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(u), payload: { botId: bot._id } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: bearer(u),
+        payload: { botId: bot._id },
+      })
     ).json().data.chat as { _id: string };
     await t.app.ctx.db.update(chats).set({ points: 58, level: 4 }).where(eq(chats.id, chat._id));
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#39c' } })
@@ -221,7 +227,12 @@ describe('private albums', () => {
     const level4 = await onboardedUser(t.app);
     await t.app.ctx.db.update(users).set({ status: 'Paid' }).where(eq(users.id, level4.userId));
     const chat = (
-      await t.app.inject({ method: 'POST', url: '/api/chat', headers: bearer(level4), payload: { botId: bot._id } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: bearer(level4),
+        payload: { botId: bot._id },
+      })
     ).json().data.chat as { _id: string };
     await t.app.ctx.db.update(chats).set({ points: 80, level: 4 }).where(eq(chats.id, chat._id));
     const subscriber = await onboardedUser(t.app);
@@ -244,18 +255,28 @@ describe('private albums', () => {
         opens: (k: string) => /cover-|\/(non-explicit|lingerie|halloween)\//.test(k),
       },
     ];
+    // Files without a record (a render manifest, leftovers of other test databases) open for nobody.
+    const rows = await t.app.ctx.db.select({ key: media.key }).from(media).where(inArray(media.key, keys));
+    const recorded = new Set(rows.map((r) => r.key));
+    expect(recorded.size).toBeGreaterThan(5);
     let checked = 0;
     for (const w of walkers) {
       const urls = keys.map((k) => `/media/${k}`);
       const signed = w.s
-        ? ((await t.app.inject({ method: 'POST', url: '/api/media/sign', headers: bearer(w.s), payload: { urls } }))
-            .json().data.urls as Record<string, string | null>)
+        ? ((
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/media/sign',
+              headers: bearer(w.s),
+              payload: { urls },
+            })
+          ).json().data.urls as Record<string, string | null>)
         : null;
       for (const key of keys) {
         const url = `/media/${key}`;
         const target = signed ? signed[url] : url;
         const reached = target ? (await open(target)).status === 200 : false;
-        expect(reached, `${w.name} → ${key}`).toBe(w.opens(key));
+        expect(reached, `${w.name} → ${key}`).toBe(recorded.has(key) && w.opens(key));
         expect((await open(url)).status, `unsigned ${key}`).toBe(404);
         checked++;
       }
@@ -309,9 +330,9 @@ describe('private albums', () => {
         payload: { enabled: true, price: 77, coverItemId: item._id },
       });
       expect(put.statusCode, put.body).toBe(200);
-      const feet = (put.json().data.categories as { category: string; price: number; cover: string | null }[]).find(
-        (c) => c.category === 'feet',
-      )!;
+      const feet = (
+        put.json().data.categories as { category: string; price: number; cover: string | null }[]
+      ).find((c) => c.category === 'feet')!;
       expect(feet).toMatchObject({ price: 77 });
       expect(feet.cover).toMatch(/cover-/);
       const seen = (await categories(null)).find((c) => c.tagLink === 'feet')!;
@@ -324,7 +345,8 @@ describe('private albums', () => {
       const buyer = await onboardedUser(t.app);
       await setTokens(buyer, 100);
       expect((await unlock(buyer, 'feet')).json().data.charged).toBe(true);
-      const items = (await get(buyer, `/api/album/${bot.remote_id}/category/feet`)).json().data.items as Item[];
+      const items = (await get(buyer, `/api/album/${bot.remote_id}/category/feet`)).json().data
+        .items as Item[];
       const v = items.find((i) => i.kind === 'video')!;
       const ranged = await open(v.url, { range: 'bytes=0-9' });
       expect(ranged.status).toBe(206);
@@ -332,9 +354,15 @@ describe('private albums', () => {
       expect(ranged.body.length).toBe(10);
 
       // Wrong types and disguised files are refused.
-      expect((await uploadOnce(admin, 'feet', 'application/pdf', Buffer.from('%PDF-1.4'))).statusCode).toBe(400);
-      expect((await uploadOnce(admin, 'feet', 'video/mp4', Buffer.from('not a video at all'))).statusCode).toBe(400);
-      expect((await uploadOnce(admin, 'feet', 'image/png', Buffer.from('not an image'))).statusCode).toBe(400);
+      expect((await uploadOnce(admin, 'feet', 'application/pdf', Buffer.from('%PDF-1.4'))).statusCode).toBe(
+        400,
+      );
+      expect(
+        (await uploadOnce(admin, 'feet', 'video/mp4', Buffer.from('not a video at all'))).statusCode,
+      ).toBe(400);
+      expect((await uploadOnce(admin, 'feet', 'image/png', Buffer.from('not an image'))).statusCode).toBe(
+        400,
+      );
       expect((await uploadOnce(admin, 'user_content', 'image/jpeg', jpeg)).statusCode).toBe(400);
 
       // Delete: the item is gone from the list and can no longer be signed.
@@ -344,11 +372,17 @@ describe('private albums', () => {
         headers: bearer(admin),
       });
       expect(del.statusCode).toBe(204);
-      const after = (await get(buyer, `/api/album/${bot.remote_id}/category/feet`)).json().data.items as Item[];
+      const after = (await get(buyer, `/api/album/${bot.remote_id}/category/feet`)).json().data
+        .items as Item[];
       expect(after.map((i) => i._id)).toEqual([item._id]);
       const key = new URL(v.url, 'http://x').pathname;
       const resigned = (
-        await t.app.inject({ method: 'POST', url: '/api/media/sign', headers: bearer(buyer), payload: { urls: [key] } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/media/sign',
+          headers: bearer(buyer),
+          payload: { urls: [key] },
+        })
       ).json().data.urls as Record<string, string | null>;
       expect(resigned[key]).toBeNull();
     });

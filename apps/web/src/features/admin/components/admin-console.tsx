@@ -20,6 +20,7 @@ import { RelationshipPanel } from './relationship-panel.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
 import { SafetyPanel } from '../../safety/components/safety-panel.tsx';
+import { AlbumsAdminPanel } from '../../albums/components/albums-admin-panel.tsx';
 import styles from './admin.module.css';
 
 const sections = [
@@ -31,6 +32,7 @@ const sections = [
   { path: 'offers', label: 'admin.nav.offers' },
   { path: 'relationship', label: 'admin.nav.relationship' },
   { path: 'safety', label: 'safety.admin.nav' },
+  { path: 'albums', label: 'album.admin.nav' },
 ] as const;
 
 /**
@@ -116,6 +118,7 @@ export function AdminConsole() {
           <Route path="offers" element={<OffersPanel />} />
           <Route path="relationship" element={<RelationshipPanel />} />
           <Route path="safety" element={<SafetyPanel />} />
+          <Route path="albums" element={<AlbumsAdminPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>
