@@ -11,6 +11,7 @@ import type { MediaStorage } from './lib/media-storage.ts';
 import { serverRoot } from './lib/paths.ts';
 import { registerAccountModule } from './modules/account/account.module.ts';
 import { registerAdminModule } from './modules/admin/admin.module.ts';
+import { registerAlbumsModule } from './modules/albums/albums.module.ts';
 import { registerAuthModule } from './modules/auth/auth.module.ts';
 import { registerBillingModule } from './modules/billing/billing.module.ts';
 import { registerBlogModule } from './modules/blog/blog.module.ts';
@@ -122,6 +123,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const platform = registerPlatformModule(app, { db, chats });
   const support = registerSupportModule(app, { db, realtime, chats, users });
 
+  await registerAlbumsModule(app, {
+    db,
+    storage: core.storage,
+    ledger,
+    mediaAccess,
+    seedDemo: config.SEED_DEMO,
+  });
   const promo = registerPromoModule(app, { db, ledger, users });
   const { payments, subscriptions, sandbox } = registerPaymentsModule(app, {
     core,

@@ -17,6 +17,7 @@ export const ledgerReasons = [
   'promo',
   'admin',
   'account_deleted',
+  'album',
 ] as const;
 export const LedgerReason = z.enum(ledgerReasons);
 export type LedgerReason = z.infer<typeof LedgerReason>;

@@ -62,6 +62,14 @@ const LegalPage = lazy(() =>
 const ReceiptPage = lazy(() =>
   import('../features/account/components/receipt-page.tsx').then((m) => ({ default: m.ReceiptPage })),
 );
+const AlbumPage = lazy(() =>
+  import('../features/albums/components/album-page.tsx').then((m) => ({ default: m.AlbumPage })),
+);
+const AlbumCategoryPage = lazy(() =>
+  import('../features/albums/components/album-category-page.tsx').then((m) => ({
+    default: m.AlbumCategoryPage,
+  })),
+);
 const NoAccessPage = lazy(() => import('./no-access-page.tsx').then((m) => ({ default: m.NoAccessPage })));
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 const BlogPage = lazy(() =>
@@ -115,6 +123,7 @@ export const router = createBrowserRouter([
           { path: 'profile/tasks', element: <TasksPage /> },
           { path: 'receipts/:id', element: <ReceiptPage /> },
           { path: 'partner', element: <PartnerPage /> },
+          { path: 'album', element: <AlbumPage /> },
           {
             // SPEC §6: banned users cannot open chats or payment.
             element: <RequireNotBanned />,
@@ -136,6 +145,8 @@ export const router = createBrowserRouter([
       { path: 'profile/faq', element: <FaqPage /> },
       { path: 'blog', element: <BlogPage /> },
       { path: 'blog/:slug', element: <BlogPostPage /> },
+      // Guests see her categories; their clicks open sign-in (SPEC §6).
+      { path: 'album/:id', element: <AlbumCategoryPage /> },
       { path: 'no-access', element: <NoAccessPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

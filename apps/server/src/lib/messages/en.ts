@@ -94,6 +94,18 @@ export const en = {
     'She cannot write in {{language}} on this server: she writes {{languages}}. Choose one of these languages for the chat.',
   'chat.onlyHerLiked': 'Only her messages can be liked',
   'tokens.insufficient': 'Not enough tokens. Top up your balance to continue.',
+  // albums
+  'album.notFound': 'This album category does not exist',
+  'album.locked': 'This album category is locked: unlock it with tokens or subscribe',
+  'album.signIn': 'Sign in to open private albums',
+  'album.banned': 'Your account is banned: albums are closed',
+  'album.notYours': 'You can only see your own album',
+  'album.fileType': 'Upload a JPEG, PNG or WebP image, or an MP4 or WebM video',
+  'album.fileTooLarge': 'The file is too large (at most {{mb}} MB)',
+  'album.fileMissing': 'Send the file in the multipart field "file"',
+  'album.badImage': 'The image could not be read',
+  'album.coverImage': 'The cover must be one of the category\'s images',
+  'album.userContent': 'The user_content category is filled from the chat, not uploaded',
   // media
   'media.noPhotos': '{{name}} has no photos to share yet',
   'media.voiceUnavailable': 'Voice messages are not available on this server right now',

@@ -74,10 +74,10 @@ export type DemoImage = {
 export const DEMO_IMAGE_WIDTH = 600;
 export const DEMO_IMAGE_HEIGHT = 800;
 
-type Expression = 'smile' | 'happy' | 'wink' | 'playful' | 'soft';
-type Shot = 'portrait' | 'selfie';
+export type Expression = 'smile' | 'happy' | 'wink' | 'playful' | 'soft';
+export type Shot = 'portrait' | 'selfie';
 
-type Variant = {
+export type Variant = {
   key: string;
   category: DemoImageCategory;
   level: 1 | 2 | 3 | 4;
@@ -676,10 +676,22 @@ function torso(
 export function characterSvg(c: DemoCharacter, index: number): string {
   const v = variants[index];
   if (!v) throw new Error(`No image variant ${index}`);
+  return variantSvg(c, v);
+}
+
+/**
+ * The SVG of one picture of her in any variant (the album art uses it with its own variants);
+ * `scene` and `outfit` replace the ones her slot would pick.
+ */
+export function variantSvg(
+  c: DemoCharacter,
+  v: Variant,
+  override: { scene?: SceneKind; outfit?: string } = {},
+): string {
   const { art } = c;
   const rng = seededRandom(`${art.seed}:${v.key}`);
-  const sceneKind = art.scenes[v.slot] ?? art.scenes[0];
-  const outfit = art.outfit[v.slot] ?? art.outfit[0];
+  const sceneKind = override.scene ?? art.scenes[v.slot] ?? art.scenes[0];
+  const outfit = override.outfit ?? art.outfit[v.slot] ?? art.outfit[0];
   const layers = scene(sceneKind, rng, art.accent);
   const p = placement(art.avatar.style, v.shot);
   const tilt = v.shot === 'selfie' ? `rotate(${r1(between(rng, -6, -3))} 300 500)` : '';

@@ -1,3 +1,4 @@
+import { albumTagOfMedia } from '@amora/shared/albums.ts';
 import { levelForPoints } from '@amora/shared/chat.ts';
 import { isSubscribedNow } from '@amora/shared/subscriptions.ts';
 import type { Db } from '../../db/client.ts';
@@ -48,8 +49,11 @@ export function createMediaAccessService(deps: {
     // A blurred preview is what a chat shows before the reveal: any signed-in user may see it.
     if (preview) return true;
     if (isSubscribedNow(sub)) return true;
-    const points = await repo.pointsWith(db, userId, row.botId);
-    if (levelForPoints(points ?? 0) >= row.level) return true;
+    // Album files open only through what the album feature grants, never through her level.
+    if (!albumTagOfMedia(row.category)) {
+      const points = await repo.pointsWith(db, userId, row.botId);
+      if (levelForPoints(points ?? 0) >= row.level) return true;
+    }
     for (const grant of grants) if (await grant(userId, row)) return true;
     return false;
   }
@@ -108,7 +112,9 @@ export function createMediaAccessService(deps: {
       botId: string,
       now = Date.now(),
     ): Promise<{ photos: string[]; expiresAt: string }> {
-      const rows = (await repo.ofBot(db, botId)).filter((r) => r.kind === 'image' && !r.ownerUserId);
+      const rows = (await repo.ofBot(db, botId)).filter(
+        (r) => r.kind === 'image' && !r.ownerUserId && !albumTagOfMedia(r.category),
+      );
       const ordered = [
         ...rows.filter((r) => r.category === 'main'),
         ...rows.filter((r) => r.category !== 'main'),

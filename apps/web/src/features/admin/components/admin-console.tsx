@@ -25,6 +25,7 @@ import { RewardsAdminPanel } from '../../rewards/components/rewards-admin-panel.
 import { AccountAdminPanel } from '../../account/components/account-admin-panel.tsx';
 import { BlogAdminPanel } from '../../blog/components/blog-admin-panel.tsx';
 import { KpiPanel } from '../../insights/components/kpi-panel.tsx';
+import { AlbumsAdminPanel } from '../../albums/components/albums-admin-panel.tsx';
 import styles from './admin.module.css';
 
 const sections = [
@@ -40,6 +41,7 @@ const sections = [
   { path: 'safety', label: 'safety.admin.nav' },
   { path: 'rewards', label: 'rewards.admin.nav' },
   { path: 'accounts', label: 'account.admin.nav' },
+  { path: 'albums', label: 'album.admin.nav' },
 ] as const;
 
 /**
@@ -129,6 +131,7 @@ export function AdminConsole() {
           <Route path="accounts" element={<AccountAdminPanel />} />
           <Route path="kpis" element={<KpiPanel />} />
           <Route path="blog" element={<BlogAdminPanel />} />
+          <Route path="albums" element={<AlbumsAdminPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>

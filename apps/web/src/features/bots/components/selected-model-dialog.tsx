@@ -1,8 +1,9 @@
 import type { Bot } from '@amora/shared/bots.ts';
 import { mainPhoto } from '@amora/shared/rules.ts';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { albumHref } from '../../albums/album-rules.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { MODEL_PARAM, usePopup } from '../../../lib/popup.ts';
@@ -112,6 +113,13 @@ function ModelProfile({ bot }: { bot: Bot }) {
         >
           {action}
         </Button>
+        <Link
+          to={albumHref(bot.remote_id)}
+          className={buttonClass('secondary', 'md')}
+          data-testid="selected-model-album"
+        >
+          {t('album.profileEntry')}
+        </Link>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { DEFAULT_COMPANION_SETTINGS, DEFAULT_GIFTS } from '@amora/shared/setting
 import type { User } from '@amora/shared/user.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../auth/store.ts';
@@ -77,7 +78,9 @@ function renderPanel(c: Chat, languages?: Language[]) {
   qc.setQueryData(settingsKeys.all, settings);
   return render(
     <QueryClientProvider client={qc}>
-      <CommandsPanel chat={c} />
+      <MemoryRouter>
+        <CommandsPanel chat={c} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -99,6 +102,10 @@ describe('CommandsPanel', () => {
     fireEvent.click(screen.getByTestId('commands-toggle'));
     expect(screen.getByTestId('commands-panel')).toHaveAttribute('data-state', 'commands');
     expect(screen.getByTestId('quick-request:photo')).toHaveAttribute('data-locked', 'true');
+    // Her private album, with this chat to come back to.
+    expect(screen.getByTestId('quick-album').getAttribute('href')).toMatch(
+      /^\/album\/\d+\?type=non-explicit&chat=.+$/,
+    );
     expect(screen.queryByTestId('quick-request:video')).toBeNull();
     fireEvent.click(screen.getByTestId('quick-request:photo'));
     expect(screen.getByTestId('command-notice')).toHaveTextContent('Available at level 2');
@@ -151,7 +158,8 @@ describe('CommandsPanel', () => {
     renderPanel(chat({ mood: 'Crush' }));
     expect(screen.queryByTestId('gift-toggle')).toBeNull();
     fireEvent.click(screen.getByTestId('commands-toggle'));
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Reload']);
+    // Her private album stays in the menu: its free categories are open to every signed-in user.
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Reload', 'Private album']);
   });
 
   it('switches her mode from the commands panel: three buttons, the current one pressed', async () => {

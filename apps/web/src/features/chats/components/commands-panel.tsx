@@ -13,6 +13,8 @@ import { useSettings } from '../../settings/hooks/use-settings.ts';
 import { openNoTokens } from '../../wallet/store.ts';
 import { sendCommand } from '../api/chats-api.ts';
 import { spokenLanguages } from '../chat-languages.ts';
+import { Link } from 'react-router';
+import { albumHref } from '../../albums/album-rules.ts';
 import { useAiStatus } from './ai-status-banner.tsx';
 import styles from './commands-panel.module.css';
 
@@ -148,6 +150,17 @@ export function CommandsPanel({ chat }: { chat: Chat }) {
               </button>
             </li>
           ))}
+          {!isSupport ? (
+            <li>
+              <Link
+                to={albumHref(chat.bot.remote_id, 'non-explicit', chat._id)}
+                className={styles.action}
+                data-testid="quick-album"
+              >
+                {t('album.menuEntry')}
+              </Link>
+            </li>
+          ) : null}
         </ul>
       ) : null}
       {state === 'gift' && settings ? (
