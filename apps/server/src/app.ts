@@ -53,6 +53,7 @@ import { createAiStatusTracker } from './modules/chats/ai-status.ts';
 import { aiStatusRoutes } from './modules/chats/ai-status.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { registerConversionModule } from './modules/conversion/conversion.module.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -683,6 +684,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   sandboxRoutes(app, () => sandbox);
   subscriptionsRoutes(app);
   geoRoutes(app);
+  registerConversionModule(app, { payments, ledger, users, settings, subscriptions });
   safetyRoutes(app);
 
   await registerStatic(app, {
