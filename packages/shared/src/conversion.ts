@@ -60,7 +60,11 @@ export const ConversionSettings = z
       /** Percent off one checkout. */
       percent: z.number().int().min(1).max(90),
       /** The discount waits this long for its checkout. */
-      hours: z.number().int().min(1).max(24 * 30),
+      hours: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 30),
     }),
     mystery_box: z
       .strictObject({
@@ -121,13 +125,15 @@ export const AvailableOffersResponse = z
 export type AvailableOffersResponse = z.infer<typeof AvailableOffersResponse>;
 
 export const OfferParams = z.object({ offer: ConversionOfferId });
-export const OfferSeenBody = z.object({ event: z.enum(['shown', 'dismissed']) }).meta({ id: 'OfferSeenBody' });
+export const OfferSeenBody = z
+  .object({ event: z.enum(['shown', 'dismissed']) })
+  .meta({ id: 'OfferSeenBody' });
 export const OfferSeenResponse = z
   .object({ ok: z.literal(true), leaveDiscount: LeaveDiscount.nullable() })
   .meta({ id: 'OfferSeenResponse' });
 
 export const MysteryBoxBuyBody = z
-  .object({ provider: z.enum(['sandbox', 'stripe', 'telegram']).optional() })
+  .object({ provider: PaymentProviderName.optional() })
   .meta({ id: 'MysteryBoxBuyBody' });
 export const MysteryBoxResultResponse = z
   .object({

@@ -9,7 +9,11 @@ export const CONVERSION_SETTINGS_KEY = 'conversion';
 export function createConversionRepository() {
   return {
     async readSettings(db: DbOrTx): Promise<unknown> {
-      const [row] = await db.select().from(settings).where(eq(settings.key, CONVERSION_SETTINGS_KEY)).limit(1);
+      const [row] = await db
+        .select()
+        .from(settings)
+        .where(eq(settings.key, CONVERSION_SETTINGS_KEY))
+        .limit(1);
       return row?.value ?? null;
     },
     async writeSettings(db: DbOrTx, value: unknown): Promise<void> {
@@ -20,7 +24,10 @@ export function createConversionRepository() {
     },
 
     async views(db: DbOrTx, userId: string): Promise<Set<string>> {
-      const rows = await db.select({ offer: offerViews.offer }).from(offerViews).where(eq(offerViews.userId, userId));
+      const rows = await db
+        .select({ offer: offerViews.offer })
+        .from(offerViews)
+        .where(eq(offerViews.userId, userId));
       return new Set(rows.map((r) => r.offer));
     },
     /** Records a first showing; false when it was already shown (the primary key). */
@@ -75,7 +82,11 @@ export function createConversionRepository() {
         .update(offerDiscounts)
         .set({ consumedPaymentId: paymentId })
         .where(
-          and(eq(offerDiscounts.id, id), isNull(offerDiscounts.consumedPaymentId), gt(offerDiscounts.expiresAt, now)),
+          and(
+            eq(offerDiscounts.id, id),
+            isNull(offerDiscounts.consumedPaymentId),
+            gt(offerDiscounts.expiresAt, now),
+          ),
         )
         .returning({ id: offerDiscounts.id });
       return rows.length === 1;
@@ -88,7 +99,10 @@ export function createConversionRepository() {
     },
 
     /** Stores the draw of a payment once; the stored draw when one exists. */
-    async recordDraw(db: DbOrTx, row: { paymentId: string; userId: string; tokens: number }): Promise<number> {
+    async recordDraw(
+      db: DbOrTx,
+      row: { paymentId: string; userId: string; tokens: number },
+    ): Promise<number> {
       const [created] = await db.insert(mysteryBoxDraws).values(row).onConflictDoNothing().returning();
       if (created) return created.tokens;
       return (await this.findDraw(db, row.paymentId))!;

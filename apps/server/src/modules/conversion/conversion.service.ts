@@ -72,7 +72,10 @@ export function createConversionService(deps: {
     );
   }
 
-  function discountView(row: { percent: number; expiresAt: Date; consumedPaymentId: string | null }, now: Date) {
+  function discountView(
+    row: { percent: number; expiresAt: Date; consumedPaymentId: string | null },
+    now: Date,
+  ) {
     if (row.consumedPaymentId || row.expiresAt.getTime() <= now.getTime()) return null;
     return { percent: row.percent, expiresAt: row.expiresAt.toISOString() };
   }
@@ -132,7 +135,11 @@ export function createConversionService(deps: {
   async function fulfilBox(tx: DbOrTx, p: PaymentRow): Promise<void> {
     const c = await config();
     const drawn = drawFrom(c.mystery_box.prizes);
-    const reward = await repo.recordDraw(tx, { paymentId: p.id, userId: p.userId, tokens: Math.max(drawn, p.tokens) });
+    const reward = await repo.recordDraw(tx, {
+      paymentId: p.id,
+      userId: p.userId,
+      tokens: Math.max(drawn, p.tokens),
+    });
     const extra = reward - p.tokens;
     if (extra > 0)
       await ledger.applyIn(tx, {
@@ -213,7 +220,10 @@ export function createConversionService(deps: {
     },
 
     /** Starts the checkout of a mystery box; the lowest prize is the payment's own credit. */
-    async buyBox(userId: string, provider?: PaymentProviderName): Promise<{ paymentId: string; checkoutUrl: string }> {
+    async buyBox(
+      userId: string,
+      provider?: PaymentProviderName,
+    ): Promise<{ paymentId: string; checkoutUrl: string }> {
       const c = await config();
       if (!c.mystery_box.enabled) throw forbidden('offers.notAvailable');
       const base = Math.min(...c.mystery_box.prizes.map((p) => p.tokens));

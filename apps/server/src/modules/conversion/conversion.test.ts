@@ -1,4 +1,9 @@
-import { mysteryOdds, drawPrize, type AvailableOffersResponse, type MysteryPrize } from '@amora/shared/conversion.ts';
+import {
+  mysteryOdds,
+  drawPrize,
+  type AvailableOffersResponse,
+  type MysteryPrize,
+} from '@amora/shared/conversion.ts';
 import { priceWithPromo } from '@amora/shared/promo.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -68,7 +73,13 @@ describe('what the caller may see', () => {
   it('a new user sees the leave offer, the trial dialog, the upsell list, the box and fortune', async () => {
     const s = await signUp(t.app);
     const { offers: o } = await offers(s);
-    expect(Object.keys(o).sort()).toEqual(['fortune', 'leave_offer', 'mystery_box', 'trial_dialog', 'upsell']);
+    expect(Object.keys(o).sort()).toEqual([
+      'fortune',
+      'leave_offer',
+      'mystery_box',
+      'trial_dialog',
+      'upsell',
+    ]);
     expect(o.leave_offer).toEqual({ percent: 20, hours: 24 });
     expect(o.upsell?.features).toEqual([
       'photos_videos',
@@ -123,7 +134,12 @@ describe('what the caller may see', () => {
     expect((await offers(s)).offers.vpn_warning).toBeUndefined();
 
     const expat = await onboardedUser(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/user/utm', headers: bearer(expat), payload: { isExpat: 'true' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/utm',
+      headers: bearer(expat),
+      payload: { isExpat: 'true' },
+    });
     await t.app.inject({
       method: 'POST',
       url: '/api/user/geo',
@@ -155,7 +171,9 @@ describe('the leave offer', () => {
 
   it('two parallel showings grant one discount; two parallel checkouts take it once', async () => {
     const s = await signUp(t.app);
-    const codes = (await Promise.all([seen(s, 'leave_offer'), seen(s, 'leave_offer')])).map((r) => r.statusCode);
+    const codes = (await Promise.all([seen(s, 'leave_offer'), seen(s, 'leave_offer')])).map(
+      (r) => r.statusCode,
+    );
     expect(codes.sort()).toEqual([200, 403]);
     const checkouts = await Promise.all([purchase(t, s, 'pack-m'), purchase(t, s, 'pack-m')]);
     const amounts = await Promise.all(checkouts.map((c) => amountOf(c.paymentId)));
@@ -252,7 +270,10 @@ describe('the mystery box', () => {
   });
 
   it('switched off, it is neither listed nor sold', async () => {
-    const cfg = { ...CONVERSION_DEFAULTS, mystery_box: { ...CONVERSION_DEFAULTS.mystery_box, enabled: false } };
+    const cfg = {
+      ...CONVERSION_DEFAULTS,
+      mystery_box: { ...CONVERSION_DEFAULTS.mystery_box, enabled: false },
+    };
     expect((await setConfig(cfg)).statusCode).toBe(200);
     try {
       const s = await signUp(t.app);

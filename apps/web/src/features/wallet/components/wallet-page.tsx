@@ -14,6 +14,7 @@ import { PromoCodeForm } from '../../promo/components/promo-code-form.tsx';
 import { SubscriptionStatus } from '../../paywall/components/subscription-status.tsx';
 import { useWallet } from '../hooks/use-wallet.ts';
 import styles from './wallet-page.module.css';
+import { FortuneSoon } from '../../conversion/components/upsell-list.tsx';
 
 /** `/wallet`: the balance and the ledger, newest first. */
 export function WalletPage() {
@@ -53,6 +54,8 @@ export function WalletPage() {
       <SubscriptionStatus />
 
       <PromoCodeForm />
+
+      <FortuneSoon />
 
       <section aria-labelledby="wallet-history">
         <h2 id="wallet-history" className={styles.subtitle}>
