@@ -110,7 +110,8 @@ export function createConversionService(deps: {
     }
     const trial = (await deps.settings.get()).subscription.find((p) => p.is_trial);
     const neverSubscribed = !last || last.state === 'initial';
-    if (c.trial_dialog.enabled && trial && neverSubscribed && !seen.has('trial_dialog'))
+    const trialDue = user.createdAt.getTime() + c.trial_dialog.after_hours * 3_600_000 <= now.getTime();
+    if (c.trial_dialog.enabled && trialDue && trial && neverSubscribed && !seen.has('trial_dialog'))
       offers.trial_dialog = { planId: trial.uuid };
     if (c.upsell.enabled && !subscribed && c.upsell.features.length)
       offers.upsell = { features: c.upsell.features };

@@ -45,7 +45,7 @@ const offers = async (s?: Session) => {
 const seen = (s: Session, offer: string, event: 'shown' | 'dismissed' = 'shown') =>
   t.app.inject({ method: 'POST', url: `/api/offers/${offer}/seen`, headers: bearer(s), payload: { event } });
 const amountOf = async (paymentId: string) => (await t.app.ctx.services.payments.find(paymentId))!.amount;
-const setConfig = (body: unknown, who: Session = admin) =>
+const setConfig = (body: object, who: Session = admin) =>
   t.app.inject({ method: 'PUT', url: '/api/admin/conversion', headers: bearer(who), payload: body });
 const ban = (s: Session) =>
   t.app.inject({
@@ -70,16 +70,21 @@ describe('what the caller may see', () => {
     expect(leaveDiscount).toBeNull();
   });
 
-  it('a new user sees the leave offer, the trial dialog, the upsell list, the box and fortune', async () => {
+  it('a new user sees the leave offer, the upsell list, the box and fortune; the trial dialog a day later', async () => {
     const s = await signUp(t.app);
     const { offers: o } = await offers(s);
-    expect(Object.keys(o).sort()).toEqual([
-      'fortune',
-      'leave_offer',
-      'mystery_box',
-      'trial_dialog',
-      'upsell',
-    ]);
+    expect(Object.keys(o).sort()).toEqual(['fortune', 'leave_offer', 'mystery_box', 'upsell']);
+    const services = t.app.ctx.services;
+    const later = await createConversionService({
+      db: t.app.ctx.db,
+      repo: createConversionRepository(),
+      ledger: services.ledger,
+      users: services.users,
+      settings: services.settings,
+      payments: services.payments,
+      subscriptions: services.subscriptions,
+    }).available(s.userId, new Date(Date.now() + 24 * 3_600_000 + 1000));
+    expect(later.offers.trial_dialog?.planId).toBe('plan-trial');
     expect(o.leave_offer).toEqual({ percent: 20, hours: 24 });
     expect(o.upsell?.features).toEqual([
       'photos_videos',
@@ -88,7 +93,6 @@ describe('what the caller may see', () => {
       'more_languages',
       'more_videos',
     ]);
-    expect(o.trial_dialog?.planId).toBeTruthy();
   });
 
   it('never to a banned user: nothing listed, nothing recorded, no box', async () => {
@@ -106,7 +110,10 @@ describe('what the caller may see', () => {
   });
 
   it('the trial dialog shows once, and never to a user who subscribed', async () => {
+    const now = { ...CONVERSION_DEFAULTS, trial_dialog: { enabled: true, after_hours: 0 } };
+    expect((await setConfig(now)).statusCode).toBe(200);
     const s = await signUp(t.app);
+    expect((await offers(s)).offers.trial_dialog?.planId).toBe('plan-trial');
     expect((await seen(s, 'trial_dialog')).statusCode).toBe(200);
     expect((await offers(s)).offers.trial_dialog).toBeUndefined();
     expect((await seen(s, 'trial_dialog')).statusCode).toBe(403);
@@ -116,6 +123,7 @@ describe('what the caller may see', () => {
     const o = (await offers(subscriber)).offers;
     expect(o.trial_dialog).toBeUndefined();
     expect(o.upsell).toBeUndefined();
+    expect((await setConfig(CONVERSION_DEFAULTS)).statusCode).toBe(200);
   });
 
   it('the VPN warning when the looked-up country differs from the declared one (not for an expat), once', async () => {

@@ -89,6 +89,19 @@ export function ConversionAdminPanel() {
                 />
               </>
             ) : null}
+            {offer === 'trial_dialog' ? (
+              <TextField
+                label={t('conversion.admin.afterHours')}
+                inputMode="numeric"
+                value={String(draft.trial_dialog.after_hours)}
+                onChange={(e) =>
+                  setDraft({
+                    ...draft,
+                    trial_dialog: { ...draft.trial_dialog, after_hours: num(e.target.value) },
+                  })
+                }
+              />
+            ) : null}
             {offer === 'mystery_box' ? (
               <>
                 {BOX_PRICES.map((k) => (
