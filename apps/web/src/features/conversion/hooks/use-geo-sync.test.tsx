@@ -3,11 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../auth/store.ts';
+import type * as ConversionApi from '../api/conversion-api.ts';
 import { sendGeo } from '../api/conversion-api.ts';
 import { useGeoSync } from './use-geo-sync.ts';
 
 vi.mock('../api/conversion-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/conversion-api.ts')>()),
+  ...(await importOriginal<typeof ConversionApi>()),
   sendGeo: vi.fn(() => Promise.resolve({ geo: { country: 'US', tier: 1 } })),
 }));
 
