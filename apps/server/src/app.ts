@@ -17,6 +17,7 @@ import { registerBillingModule } from './modules/billing/billing.module.ts';
 import { registerBlogModule } from './modules/blog/blog.module.ts';
 import { registerBotsModule } from './modules/bots/bots.module.ts';
 import { registerChatsModule } from './modules/chats/chats.module.ts';
+import { registerConversionModule } from './modules/conversion/conversion.module.ts';
 import { registerEngineModule } from './modules/chats/engine.module.ts';
 import { registerGeoModule } from './modules/geo/geo.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     promo,
   });
   registerAdminModule(app, { db, realtime, users, subscriptions });
+  registerConversionModule(app, { db, payments, ledger, users, settings, subscriptions });
   registerRewardsModule(app, { core, ledger, users, payments, clock: opts.clock });
 
   const services: Services = {

@@ -193,6 +193,7 @@ export const en = {
   'security.loginCodeInvalid': 'This sign-in link is invalid, already used or expired',
   'security.appealOpen': 'Your appeal is waiting for an answer from our team.',
   'security.appealNotBanned': 'Appeals are for blocked accounts; write to support instead.',
+  'offers.notAvailable': 'This offer is not available to you now',
   'security.pushEndpointTaken': 'This push endpoint belongs to another account',
   'blog.notFound': 'Post not found',
   'blog.slugTaken': 'Another post already uses the slug "{{slug}}"',

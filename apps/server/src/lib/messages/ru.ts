@@ -181,6 +181,7 @@ export const ru: Record<MessageKey, string> = {
   'security.loginCodeInvalid': 'Эта ссылка для входа недействительна, уже использована или устарела',
   'security.appealOpen': 'Ваша апелляция ждёт ответа нашей команды.',
   'security.appealNotBanned': 'Апелляция — для заблокированных аккаунтов; напишите в поддержку.',
+  'offers.notAvailable': 'Это предложение сейчас вам недоступно',
   'security.pushEndpointTaken': 'Этот адрес уведомлений принадлежит другому аккаунту',
   'blog.notFound': 'Статья не найдена',
   'blog.slugTaken': 'Адрес «{{slug}}» уже занят другой статьёй',

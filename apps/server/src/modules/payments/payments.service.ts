@@ -71,6 +71,9 @@ export function createPaymentsService(deps: {
 }) {
   const { db, repo, ledger, users } = deps;
   const listeners: PaymentListener[] = [];
+  /** One discount per checkout: the first source that has one (offer grants, then promo codes). */
+  type DiscountSource = NonNullable<typeof deps.discounts>;
+  const discountSources: DiscountSource[] = deps.discounts ? [deps.discounts] : [];
 
   function provider(name: PaymentProviderName | undefined): PaymentProvider {
     const p = deps.providers[name ?? deps.defaultProvider];
@@ -109,7 +112,11 @@ export function createPaymentsService(deps: {
     const listed = input.priceOverride ? input.priceOverride(resolved.price) : resolved.price;
     const id = newId();
     let payment = await db.transaction(async (tx) => {
-      const percent = (await deps.discounts?.reserveDiscountIn(tx, user.id, id)) ?? 0;
+      let percent = 0;
+      for (const source of discountSources) {
+        percent = await source.reserveDiscountIn(tx, user.id, id);
+        if (percent > 0) break;
+      }
       const price = percent > 0 ? priceWithPromo(listed, percent, resolved.currency) : listed;
       return repo.insert(tx, {
         id,
@@ -411,6 +418,10 @@ export function createPaymentsService(deps: {
     cancelOpenCheckouts,
     onPayment(listener: PaymentListener): void {
       listeners.push(listener);
+    },
+    /** Another module's one-time checkout discounts (the leave offer), tried before promo codes. */
+    addDiscountSource(source: DiscountSource): void {
+      discountSources.unshift(source);
     },
     async purchase(userId: string, body: { packId: string; provider?: PaymentProviderName | undefined }) {
       const settings = await deps.settings.get();

@@ -19,6 +19,8 @@ import { BanDialog } from '../../features/user/components/ban-dialog.tsx';
 import { AgeReviewScreen } from '../../features/safety/components/age-review-screen.tsx';
 import { LanguageChangedDialog } from '../../features/user/components/language-changed-dialog.tsx';
 import { NoTokensDialog } from '../../features/wallet/components/no-tokens-dialog.tsx';
+import { VpnWarning } from '../../features/conversion/components/vpn-warning.tsx';
+import { useGeoSync } from '../../features/conversion/hooks/use-geo-sync.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import styles from './app-shell.module.css';
@@ -38,6 +40,7 @@ export function AppShell() {
   useThemeEvent();
   useTelegramShell();
   useRegistrationFlow();
+  useGeoSync();
 
   return (
     <div
@@ -51,6 +54,7 @@ export function AppShell() {
       <TopBar />
       <main id="main" className={styles.main} tabIndex={-1}>
         <RenewalNotice />
+        <VpnWarning />
         <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
           <Outlet />
         </Suspense>

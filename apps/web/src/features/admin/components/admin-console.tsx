@@ -14,6 +14,7 @@ import { startPlatform } from '../../platform/start-platform.ts';
 import { LanguageSwitcher } from '../../user/components/language-switcher.tsx';
 import { adminKeys, fetchInbox, INBOX_POLL_MS } from '../api/admin-api.ts';
 import { OffersPanel } from './offers-panel.tsx';
+import { ConversionAdminPanel } from '../../conversion/components/conversion-admin-panel.tsx';
 import { PlatformPanel } from './platform-panel.tsx';
 import { PromoPanel } from './promo-panel.tsx';
 import { RegistrationPanel } from './registration-panel.tsx';
@@ -37,6 +38,7 @@ const sections = [
   { path: 'registration', label: 'admin.nav.registration' },
   { path: 'promo', label: 'admin.nav.promo' },
   { path: 'offers', label: 'admin.nav.offers' },
+  { path: 'conversion', label: 'conversion.admin.nav' },
   { path: 'relationship', label: 'admin.nav.relationship' },
   { path: 'safety', label: 'safety.admin.nav' },
   { path: 'rewards', label: 'rewards.admin.nav' },
@@ -125,6 +127,7 @@ export function AdminConsole() {
           <Route path="registration" element={<RegistrationPanel />} />
           <Route path="promo" element={<PromoPanel />} />
           <Route path="offers" element={<OffersPanel />} />
+          <Route path="conversion" element={<ConversionAdminPanel />} />
           <Route path="relationship" element={<RelationshipPanel />} />
           <Route path="safety" element={<SafetyPanel />} />
           <Route path="rewards" element={<RewardsAdminPanel />} />

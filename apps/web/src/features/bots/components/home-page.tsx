@@ -15,6 +15,8 @@ import { useBots } from '../hooks/use-bots.ts';
 import { filterTabId, FilterTabs } from './filter-tabs.tsx';
 import { Hero } from './hero.tsx';
 import { ModelCard } from './model-card.tsx';
+import { TrialDialog } from '../../conversion/components/trial-dialog.tsx';
+import { MarketingFeatures } from '../../conversion/components/upsell-list.tsx';
 import styles from './home-page.module.css';
 
 const PANEL_ID = 'models-panel';
@@ -46,6 +48,8 @@ export function HomePage() {
   return (
     <div className={styles.page}>
       <Hero bots={visibleBots} />
+      <MarketingFeatures />
+      <TrialDialog />
       <section className={styles.models} aria-labelledby="models-title">
         <div className={styles.head}>
           <h2 id="models-title" className={`${styles.heading} display-font`}>

@@ -15,6 +15,8 @@ import { purchasePack, subscribePlan } from '../api/payments-api.ts';
 import { usePaysWithStars } from '../hooks/use-payment-methods.ts';
 import { useOffers, type Offer } from '../hooks/use-offers.ts';
 import { PeriodText } from './period-text.tsx';
+import { LeaveOfferDialog } from '../../conversion/components/leave-offer-dialog.tsx';
+import { useConversionOffers } from '../../conversion/hooks/use-conversion-offers.ts';
 import styles from './paywall.module.css';
 
 /** The offer named by `?pack=` or `?plan=`, and the query string that names it. */
@@ -46,10 +48,14 @@ function usePendingDiscount(): PendingDiscountResponse['discount'] {
 export function Summary({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation();
   const { summary } = offer;
-  const promo = usePendingDiscount();
+  const promoCode = usePendingDiscount();
+  // The server takes one discount per checkout: a leave-offer grant first, else a promo code.
+  const leave = useConversionOffers().leaveDiscount;
+  const promo = leave ? null : promoCode;
   const money = (n: number) => formatPrice(n, summary.price.currency, i18n.language);
   const listed = summary.price.price;
-  const total = promo ? priceWithPromo(listed, promo.percent, summary.price.currency) : listed;
+  const percent = leave?.percent ?? promo?.percent ?? 0;
+  const total = percent > 0 ? priceWithPromo(listed, percent, summary.price.currency) : listed;
   return (
     <dl className={styles.summary} data-testid="checkout-summary">
       <dt>{t('paywall.totalTokens')}</dt>
@@ -77,6 +83,14 @@ export function Summary({ offer }: { offer: Offer }) {
           <dt>{t('paywall.promoDiscount', { code: promo.code })}</dt>
           <dd data-testid="checkout-promo">
             {t('paywall.promoDiscountValue', { percent: promo.percent, amount: money(listed - total) })}
+          </dd>
+        </>
+      ) : null}
+      {leave && total < listed ? (
+        <>
+          <dt>{t('conversion.leave.title')}</dt>
+          <dd data-testid="checkout-leave-discount">
+            {t('paywall.promoDiscountValue', { percent: leave.percent, amount: money(listed - total) })}
           </dd>
         </>
       ) : null}
@@ -132,6 +146,7 @@ export function CheckoutView() {
           </Link>
         </div>
       </section>
+      <LeaveOfferDialog />
     </div>
   );
 }
@@ -193,6 +208,7 @@ export function CardView() {
           </Button>
         </div>
       </section>
+      <LeaveOfferDialog />
     </div>
   );
 }

@@ -10,6 +10,9 @@ import { NewUserOfferBanner } from './new-user-offer-banner.tsx';
 import { PackCard } from './pack-card.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PromoCodeForm } from '../../promo/components/promo-code-form.tsx';
+import { LeaveOfferDialog } from '../../conversion/components/leave-offer-dialog.tsx';
+import { MysteryBoxCard } from '../../conversion/components/mystery-box.tsx';
+import { UpsellList } from '../../conversion/components/upsell-list.tsx';
 import styles from './paywall.module.css';
 
 /** `/paywall`: subscription plans and token packs with the buyer's prices. */
@@ -33,6 +36,7 @@ export function OffersView() {
         <p className={styles.subtitle}>{t('paywall.subtitle')}</p>
       </header>
       <NewUserOfferBanner />
+      <UpsellList />
       {!isPending && !isError && plans.length > 0 ? (
         <section aria-labelledby="paywall-plans">
           <h2 id="paywall-plans" className={styles.sectionTitle}>
@@ -79,7 +83,9 @@ export function OffersView() {
           </div>
         )}
       </section>
+      <MysteryBoxCard />
       <PromoCodeForm />
+      <LeaveOfferDialog />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { MYSTERY_BOX_OFFER_ID } from '@amora/shared/conversion.ts';
 import { isFailedPaymentStatus } from '@amora/shared/payments.ts';
 import { formatTokens } from '@amora/shared/rules.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { fetchMe, subscriptionKeys } from '../api/payments-api.ts';
 import { useLastSubscription } from '../hooks/use-subscription.ts';
 import { usePaymentStatus } from '../hooks/use-payment-status.ts';
 import { safeNextPath } from '../safe-next.ts';
+import { MysteryBoxReveal } from '../../conversion/components/mystery-box.tsx';
 import styles from './paywall.module.css';
 
 const usePaymentId = () => useSearchParams()[0].get('paymentId');
@@ -110,7 +112,9 @@ export function SuccessView() {
           ✓
         </span>
         <h1 className={`${styles.title} display-font`}>{t('paywall.successTitle')}</h1>
-        {tokens !== undefined ? (
+        {status.data?.offerId === MYSTERY_BOX_OFFER_ID ? (
+          <MysteryBoxReveal paymentId={paymentId} />
+        ) : tokens !== undefined ? (
           <p data-testid="success-tokens">{t('paywall.successText', { tokens: formatTokens(tokens) })}</p>
         ) : null}
         <p className={styles.muted}>{t('paywall.balanceNow', { tokens: formatTokens(balance) })}</p>

@@ -1,12 +1,15 @@
 import type { User } from '@amora/shared/user.ts';
-import { fireEvent, render, screen } from '@testing-library/react';
+import type { AvailableOffersResponse } from '@amora/shared/conversion.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../auth/store.ts';
 import { useWalletUiStore } from '../store.ts';
+import { conversionKeys } from '../../conversion/api/conversion-api.ts';
 import { NoTokensDialog } from './no-tokens-dialog.tsx';
 
-function renderDialog(subscription: User['subscription']) {
+function renderDialog(subscription: User['subscription'], offers: AvailableOffersResponse['offers'] = {}) {
   useAuthStore.setState({
     user: { _id: 'u1', tokens: 0, subscription } as User,
     accessToken: 't',
@@ -20,7 +23,14 @@ function renderDialog(subscription: User['subscription']) {
     ],
     { initialEntries: ['/chat'] },
   );
-  render(<RouterProvider router={router} />);
+  // What the server lets this user see (GET /api/offers), already loaded.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  queryClient.setQueryData(conversionKeys.available('u1'), { offers, leaveDiscount: null });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -52,5 +62,19 @@ describe('NoTokensDialog (SPEC §6)', () => {
   it('a subscription that ended yesterday counts as none', () => {
     renderDialog({ status: 'active', endDate: new Date(Date.now() - 2 * 86_400_000).toISOString() });
     expect(screen.getByTestId('no-tokens-dialog')).toHaveTextContent('Unlock more of her');
+  });
+
+  it('lists the upsell features the server offers, and none when it offers none', () => {
+    renderDialog(
+      { status: 'inactive', endDate: null },
+      { upsell: { features: ['photos_videos', 'voice_messages'] } },
+    );
+    const list = screen.getByTestId('upsell-list');
+    expect(list).toHaveTextContent('Exclusive photos and videos');
+    expect(list).toHaveTextContent('Voice messages from your companion');
+    expect(list).not.toHaveTextContent('Send her your photos');
+    cleanup();
+    renderDialog({ status: 'active', endDate: tomorrow });
+    expect(screen.queryByTestId('upsell-list')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CoinIcon } from '../../../components/ui/icons.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { useWalletUiStore } from '../store.ts';
+import { UpsellList } from '../../conversion/components/upsell-list.tsx';
 import styles from './no-tokens-dialog.module.css';
 
 function isSubscribed(subscription: { status: string; endDate: string | null } | undefined): boolean {
@@ -39,6 +40,7 @@ export function NoTokensDialog() {
       <div className={styles.coin} aria-hidden="true">
         <CoinIcon size={64} />
       </div>
+      <UpsellList />
       <div className={styles.actions} data-variant={subscribed ? 'subscribed' : 'free'}>
         {subscribed ? (
           <Button block size="lg" onClick={() => go('/paywall#paywall-packs')}>

@@ -16,6 +16,7 @@ import { InviteSection } from '../../rewards/components/invite-section.tsx';
 import { SubscriptionStatus } from '../../paywall/components/subscription-status.tsx';
 import { useWallet } from '../hooks/use-wallet.ts';
 import styles from './wallet-page.module.css';
+import { FortuneSoon } from '../../conversion/components/upsell-list.tsx';
 
 /** `/wallet`: the balance and the ledger, newest first. */
 export function WalletPage() {
@@ -66,6 +67,7 @@ export function WalletPage() {
       <PromoCodeForm />
 
       <InviteSection />
+      <FortuneSoon />
 
       <section aria-labelledby="wallet-history">
         <h2 id="wallet-history" className={styles.subtitle}>
