@@ -22,6 +22,7 @@ import { serverRoot } from './lib/paths.ts';
 import { userRoom } from './lib/realtime.ts';
 import { loadSecrets, loadSharedSecrets } from './lib/secrets.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerStudioModule } from './modules/studio/studio.module.ts';
 import { createPromoRepository } from './modules/promo/promo.repository.ts';
 import { promoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
@@ -677,6 +678,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   supportRoutes(app);
   telegramRoutes(app);
   adminRoutes(app);
+  registerStudioModule(app, { shared });
   registrationRoutes(app);
   promoRoutes(app, promo);
   paymentsRoutes(app);

@@ -151,12 +151,23 @@ export const en = {
   'security.rateLimitedIn': 'Too many requests. Try again in {{seconds}} s.',
   'security.tooManyAttempts':
     'Too many wrong passwords for this account. Try again in {{seconds}} s, or reset your password.',
-  'security.passwordTooCommon': 'This password is too common and easy to guess. Choose a longer, less predictable one.',
+  'security.passwordTooCommon':
+    'This password is too common and easy to guess. Choose a longer, less predictable one.',
   'security.passwordHasEmail': 'The password must not contain your email address.',
   'security.loginCodeInvalid': 'This sign-in link is invalid, already used or expired',
   'security.appealOpen': 'Your appeal is waiting for an answer from our team.',
   'security.appealNotBanned': 'Appeals are for blocked accounts; write to support instead.',
   'security.pushEndpointTaken': 'This push endpoint belongs to another account',
+  // character studio (issue 11)
+  'studio.notMultipart': 'Send the file as multipart/form-data in the field "file"',
+  'studio.fileMissing': 'No file was sent (field "file")',
+  'studio.fileTooLarge': 'The file is too large (at most {{mb}} MB)',
+  'studio.fileType': 'This file type is not accepted here ({{accepted}})',
+  'studio.imageBroken': 'The image could not be read',
+  'studio.cardInvalid': 'This is not a valid Character Card: {{reason}}',
+  'studio.cardNoCard': 'This PNG holds no Character Card (no chara or ccv3 text chunk)',
+  'studio.cardNul': 'The card contains NUL characters',
+  'studio.fieldInvalid': 'Invalid upload field: {{detail}}',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -141,10 +141,21 @@ export const ru: Record<MessageKey, string> = {
   'security.rateLimitedIn': 'Слишком много запросов. Попробуйте через {{seconds}} с.',
   'security.tooManyAttempts':
     'Слишком много неверных паролей для этого аккаунта. Попробуйте через {{seconds}} с или сбросьте пароль.',
-  'security.passwordTooCommon': 'Этот пароль слишком распространён и легко угадывается. Выберите длиннее и необычнее.',
+  'security.passwordTooCommon':
+    'Этот пароль слишком распространён и легко угадывается. Выберите длиннее и необычнее.',
   'security.passwordHasEmail': 'Пароль не должен содержать ваш адрес почты.',
   'security.loginCodeInvalid': 'Эта ссылка для входа недействительна, уже использована или устарела',
   'security.appealOpen': 'Ваша апелляция ждёт ответа нашей команды.',
   'security.appealNotBanned': 'Апелляция — для заблокированных аккаунтов; напишите в поддержку.',
   'security.pushEndpointTaken': 'Этот адрес уведомлений принадлежит другому аккаунту',
+  // character studio (issue 11)
+  'studio.notMultipart': 'Отправьте файл как multipart/form-data в поле "file"',
+  'studio.fileMissing': 'Файл не отправлен (поле "file")',
+  'studio.fileTooLarge': 'Файл слишком большой (не больше {{mb}} МБ)',
+  'studio.fileType': 'Этот тип файла здесь не принимается ({{accepted}})',
+  'studio.imageBroken': 'Не удалось прочитать изображение',
+  'studio.cardInvalid': 'Это не корректная карточка персонажа: {{reason}}',
+  'studio.cardNoCard': 'В этом PNG нет карточки персонажа (нет текстового блока chara или ccv3)',
+  'studio.cardNul': 'Карточка содержит символы NUL',
+  'studio.fieldInvalid': 'Неверное поле загрузки: {{detail}}',
 };

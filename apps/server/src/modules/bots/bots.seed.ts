@@ -172,6 +172,7 @@ export async function seedBots(deps: {
         description: c.desc,
         persona: c.persona,
         voice: c.voice,
+        card: c.card,
         isVideo: c.is_video,
         videoQuality: c.video_quality,
         videoAvatar: videoKey ? storage.url(videoKey) : null,

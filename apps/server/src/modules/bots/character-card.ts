@@ -3,6 +3,7 @@ import { Persona } from '@amora/shared/persona.ts';
 import extractChunks from 'png-chunks-extract';
 import encodeChunks from 'png-chunks-encode';
 import { decode as decodeText, encode as encodeText } from 'png-chunk-text';
+import type { StudioCardFields } from '@amora/shared/studio.ts';
 import { z } from 'zod';
 
 /**
@@ -40,7 +41,9 @@ export const AmoraExtension = z.object({
   type: z.enum(['anime', 'realistic']),
   body_type: z.string().max(40),
   desc: z.object({ en: z.string().min(1).max(2000), ru: z.string().min(1).max(2000) }),
-  hobbies: z.object({ en: z.array(z.string().max(80)).max(20), ru: z.array(z.string().max(80)).max(20) }).optional(),
+  hobbies: z
+    .object({ en: z.array(z.string().max(80)).max(20), ru: z.array(z.string().max(80)).max(20) })
+    .optional(),
   is_video: z.boolean().default(false),
   video_quality: z.number().int().min(0).max(10).default(0),
   voice: CharacterVoice.nullable().optional(),
@@ -142,7 +145,11 @@ function cardTextOfPng(buf: Buffer): string {
 /** A card from an uploaded file: a PNG with a card chunk, or card JSON. */
 export function parseCardFile(buf: Buffer): ParsedCard {
   if (isPng(buf)) return { ...normalise(parseJsonCard(cardTextOfPng(buf))), image: buf };
-  const head = buf.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = buf
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (!head.startsWith('{')) throw new CardError('type');
   return { ...normalise(parseJsonCard(buf.toString('utf8'))), image: null };
 }
@@ -170,4 +177,22 @@ export function writeCardPng(png: Buffer, data: CardData): Buffer {
   const end = chunks.findIndex((c) => c.name === 'IEND');
   chunks.splice(end, 0, encodeText('chara', b64));
   return Buffer.from(encodeChunks(chunks));
+}
+
+/** The spec fields Amora keeps (everything but the name and the extensions). */
+export function cardFieldsOf(data: CardData): StudioCardFields {
+  return {
+    description: data.description,
+    personality: data.personality,
+    scenario: data.scenario,
+    first_mes: data.first_mes,
+    mes_example: data.mes_example,
+    creator_notes: data.creator_notes,
+    system_prompt: data.system_prompt,
+    post_history_instructions: data.post_history_instructions,
+    alternate_greetings: data.alternate_greetings,
+    tags: data.tags,
+    creator: data.creator,
+    character_version: data.character_version,
+  };
 }

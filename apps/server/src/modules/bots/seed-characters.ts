@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Persona } from '@amora/shared/persona.ts';
 import type { CharacterVoice } from '@amora/shared/voice.ts';
 import { serverRoot } from '../../lib/paths.ts';
-import { parseCardFile } from './character-card.ts';
+import type { StudioCardFields } from '@amora/shared/studio.ts';
+import { cardFieldsOf, parseCardFile } from './character-card.ts';
 import type { DemoArt } from './demo-art.ts';
 
 /** One of the demo characters that a fresh install is seeded with. */
@@ -25,6 +26,8 @@ export type DemoCharacter = {
   voice: CharacterVoice;
   persona: Persona;
   art: DemoArt;
+  /** The spec fields of her card file (kept for export). */
+  card: StudioCardFields;
 };
 
 /** The seed folder of Character Card files (V2 JSON with `extensions.amora`, or PNG cards). */
@@ -67,6 +70,7 @@ export function loadSeedCharacters(dir = charactersDir()): DemoCharacter[] {
       voice: a.voice,
       persona: a.persona,
       art: a.art as DemoArt,
+      card: cardFieldsOf(card.data),
     });
   }
   return out.sort((x, y) => x.remote_id - y.remote_id);
