@@ -17,6 +17,7 @@ import { PlatformPanel } from './platform-panel.tsx';
 import { PromoPanel } from './promo-panel.tsx';
 import { RegistrationPanel } from './registration-panel.tsx';
 import { RelationshipPanel } from './relationship-panel.tsx';
+import { StudioPanel } from './studio-panel.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
 import { SafetyPanel } from '../../safety/components/safety-panel.tsx';
@@ -30,6 +31,7 @@ const sections = [
   { path: 'promo', label: 'admin.nav.promo' },
   { path: 'offers', label: 'admin.nav.offers' },
   { path: 'relationship', label: 'admin.nav.relationship' },
+  { path: 'studio', label: 'admin.nav.studio' },
   { path: 'safety', label: 'safety.admin.nav' },
 ] as const;
 
@@ -116,6 +118,8 @@ export function AdminConsole() {
           <Route path="offers" element={<OffersPanel />} />
           <Route path="relationship" element={<RelationshipPanel />} />
           <Route path="safety" element={<SafetyPanel />} />
+          <Route path="studio" element={<StudioPanel />} />
+          <Route path="studio/:botId" element={<StudioPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>
