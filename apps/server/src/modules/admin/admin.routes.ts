@@ -1,4 +1,5 @@
 import {
+  AdminFeedbackResponse,
   AdminPromoCodesResponse,
   AdminRenewalResponse,
   AdminUserParams,
@@ -117,5 +118,19 @@ export function adminRoutes(app: AppInstance): void {
       },
     },
     async () => ({ data: await admin.promoCodes() }),
+  );
+
+  app.get(
+    '/api/admin/feedback',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary:
+          'Chat feedback (`/chat/:id/feedback`), newest first (at most 100): rating, text, user and character',
+        response: { 200: AdminFeedbackResponse },
+      },
+    },
+    async () => ({ data: await admin.feedback() }),
   );
 }
