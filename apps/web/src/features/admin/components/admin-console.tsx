@@ -17,6 +17,8 @@ import { PlatformPanel } from './platform-panel.tsx';
 import { PromoPanel } from './promo-panel.tsx';
 import { RegistrationPanel } from './registration-panel.tsx';
 import { RelationshipPanel } from './relationship-panel.tsx';
+import { CostsPanel } from './costs-panel.tsx';
+import { FeedbackPanel } from './feedback-panel.tsx';
 import { StudioPanel } from './studio-panel.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
@@ -32,6 +34,8 @@ const sections = [
   { path: 'offers', label: 'admin.nav.offers' },
   { path: 'relationship', label: 'admin.nav.relationship' },
   { path: 'studio', label: 'admin.nav.studio' },
+  { path: 'costs', label: 'admin.nav.costs' },
+  { path: 'feedback', label: 'admin.nav.feedback' },
   { path: 'safety', label: 'safety.admin.nav' },
 ] as const;
 
@@ -120,6 +124,8 @@ export function AdminConsole() {
           <Route path="safety" element={<SafetyPanel />} />
           <Route path="studio" element={<StudioPanel />} />
           <Route path="studio/:botId" element={<StudioPanel />} />
+          <Route path="costs" element={<CostsPanel />} />
+          <Route path="feedback" element={<FeedbackPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>
