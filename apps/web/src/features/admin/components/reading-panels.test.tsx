@@ -44,9 +44,7 @@ beforeEach(() => {
 describe('CostsPanel', () => {
   it('saves a new message cost and a gift price, each section on its own', async () => {
     const user = userEvent.setup();
-    api.save.mockImplementation((section, value) =>
-      Promise.resolve({ ...settings, [section]: value }),
-    );
+    api.save.mockImplementation((section, value) => Promise.resolve({ ...settings, [section]: value }));
     renderAt('/admin/costs', '/admin/costs', <CostsPanel />);
     const message = await screen.findByLabelText('A message');
     await user.clear(message);
