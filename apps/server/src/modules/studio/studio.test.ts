@@ -120,6 +120,20 @@ describe('character studio', () => {
     sort: 50,
   };
 
+  it('documents its routes in OpenAPI', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
+    for (const p of [
+      '/api/admin/bots',
+      '/api/admin/bots/{id}',
+      '/api/admin/bots/import',
+      '/api/admin/bots/{id}/card',
+      '/api/admin/bots/{id}/media',
+    ])
+      expect(paths, p).toContain(p);
+  });
+
   it('is for operators only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/bots', headers: bearer(user) });
     expect(res.statusCode).toBe(403);
