@@ -9,7 +9,7 @@ import { percentile, root } from './lib.mjs';
 register();
 const src = (p) => pathToFileURL(join(root, 'apps/server/src', p)).href;
 const { createBuiltinBrain } = await import('@amora/companion/engine/builtin-brain.ts');
-const { demoCharacters } = await import(src('modules/bots/demo-characters.ts'));
+const { demoCharacters } = await import(src('modules/bots/seed-characters.ts'));
 const { clampPoints, levelForPoints } = await import('@amora/shared/chat.ts');
 
 const TURNS = Number(process.env.TURNS ?? 120);

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { renderCharacterImages } from '../src/modules/bots/demo-art.ts';
-import { demoCharacters } from '../src/modules/bots/demo-characters.ts';
+import { demoCharacters } from '../src/modules/bots/seed-characters.ts';
 
 const SECONDS = 4;
 const FPS = 24;

@@ -35,6 +35,7 @@ import { registerRegistrationModule } from './modules/registration/registration.
 import { registerRewardsModule } from './modules/rewards/rewards.module.ts';
 import { registerSafetyModule } from './modules/safety/safety.module.ts';
 import { registerSettingsModule } from './modules/settings/settings.module.ts';
+import { registerStudioModule } from './modules/studio/studio.module.ts';
 import { registerSupportModule } from './modules/support/support.module.ts';
 import { registerTelegramModule } from './modules/telegram/telegram.module.ts';
 import { registerUsersModule } from './modules/users/users.module.ts';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     promo,
   });
   registerAdminModule(app, { db, realtime, users, subscriptions });
+  registerStudioModule(app, { core, bots, mediaAccess });
   registerConversionModule(app, { db, payments, ledger, users, settings, subscriptions });
   registerRewardsModule(app, { core, ledger, users, payments, clock: opts.clock });
 

@@ -83,3 +83,19 @@ export const AdminRenewalResponse = z
   .object({ paymentId: z.string().nullable(), status: z.enum(['pending', 'failed']) })
   .meta({ id: 'AdminRenewalResponse' });
 export type AdminRenewalResponse = z.infer<typeof AdminRenewalResponse>;
+
+/** `GET /api/admin/feedback`: what users said about their chats (`/chat/:id/feedback`), newest first. */
+export const AdminFeedbackView = z
+  .object({
+    _id: z.string(),
+    rating: z.number().int(),
+    text: z.string(),
+    createdAt: z.string(),
+    chatId: z.string(),
+    user: z.object({ _id: z.string(), email: z.string() }),
+    bot: z.object({ _id: z.string(), name: z.string() }),
+  })
+  .meta({ id: 'AdminFeedbackView' });
+export type AdminFeedbackView = z.infer<typeof AdminFeedbackView>;
+export const AdminFeedbackResponse = z.object({ data: z.array(AdminFeedbackView) });
+export type AdminFeedbackResponse = z.infer<typeof AdminFeedbackResponse>;

@@ -191,8 +191,44 @@ export const EditableCompanion = z
   .meta({ id: 'EditableCompanion' });
 export type EditableCompanion = z.infer<typeof EditableCompanion>;
 
+/**
+ * The gifts' prices and labels (issue 11 item 5): every gift of the catalogue once, in the order the
+ * chat shows them. The ids and commands are fixed (the engine and the gift points use them).
+ */
+export const EditableGifts = z
+  .array(
+    z.strictObject({
+      id: z.enum(giftIds),
+      name: userText().min(1).max(40),
+      command: z.string().regex(/^gift:[a-z]+$/),
+      tokens: z.number().int().min(0).max(100_000),
+      icon: z.string().min(1).max(16),
+    }),
+  )
+  .length(giftIds.length)
+  .superRefine((gifts, ctx) => {
+    gifts.forEach((g, i) => {
+      if (gifts.findIndex((x) => x.id === g.id) !== i)
+        ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `${g.id} is listed twice` });
+      if (g.command !== `gift:${g.id}`)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'command'],
+          message: `The command of ${g.id} is gift:${g.id}`,
+        });
+    });
+  })
+  .meta({ id: 'EditableGifts' });
+
 /** The sections an operator edits, one at a time (`PUT /api/admin/settings/:section`). */
-export const SETTINGS_SECTIONS = ['purchase', 'subscription', 'tokens', 'billing', 'companion'] as const;
+export const SETTINGS_SECTIONS = [
+  'purchase',
+  'subscription',
+  'tokens',
+  'billing',
+  'companion',
+  'gifts',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const editableSections = {
@@ -201,6 +237,7 @@ export const editableSections = {
   tokens: EditableTokenCosts,
   billing: EditableBilling,
   companion: EditableCompanion,
+  gifts: EditableGifts,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export const AdminSettingsResponse = z

@@ -40,6 +40,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Do not try a refresh on 401 (sign-in and friends answer 401 for bad credentials). */
   skipAuthRetry?: boolean;
+  /** Answer the body as a Blob (files such as an exported card), not parsed JSON. */
+  blob?: boolean;
 };
 
 export type ApiClient = {
@@ -102,7 +104,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const language = options.getLanguage?.();
     if (language) headers['Accept-Language'] = language;
     const hasBody = opts.body !== undefined;
-    // A FormData body (file uploads) sets its own multipart content type.
+    // A FormData body (file uploads) sets its own multipart content type with the boundary.
     const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
     if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -160,6 +162,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
 
+    if (opts.blob && response.ok) return (await response.blob()) as T;
     const body = await readBody(response);
     if (!response.ok) {
       const error = toApiError(response, body);

@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Persona } from '@amora/shared/persona.ts';
 import type { CharacterVoice } from '@amora/shared/voice.ts';
+import type { StudioCardFields } from '@amora/shared/studio.ts';
 
 export const bots = pgTable(
   'bots',
@@ -20,6 +21,8 @@ export const bots = pgTable(
     isVideo: boolean('is_video').notNull().default(false),
     videoQuality: integer('video_quality').notNull().default(0),
     videoAvatar: text('video_avatar'),
+    /** The Character Card fields she came with or was exported with (issue 11, decision 071). */
+    card: jsonb('card').$type<StudioCardFields | null>(),
     events: jsonb('events').$type<string[]>().notNull().default([]),
     isSupport: boolean('is_support').notNull().default(false),
     active: boolean('active').notNull().default(true),

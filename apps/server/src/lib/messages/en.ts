@@ -201,6 +201,16 @@ export const en = {
   'blog.coverInvalid': 'The cover must be a JPEG, PNG, WebP or GIF image of at most {{mb}} MB',
   'insights.partnerNoSource': 'Your partner account has no traffic source yet; ask the operator to set it',
   'insights.cannotChangeOwnRole': 'You cannot change your own role',
+  // character studio (issue 11)
+  'studio.notMultipart': 'Send the file as multipart/form-data in the field "file"',
+  'studio.fileMissing': 'No file was sent (field "file")',
+  'studio.fileTooLarge': 'The file is too large (at most {{mb}} MB)',
+  'studio.fileType': 'This file type is not accepted here ({{accepted}})',
+  'studio.imageBroken': 'The image could not be read',
+  'studio.cardInvalid': 'This is not a valid Character Card: {{reason}}',
+  'studio.cardNoCard': 'This PNG holds no Character Card (no chara or ccv3 text chunk)',
+  'studio.cardNul': 'The card contains NUL characters',
+  'studio.fieldInvalid': 'Invalid upload field: {{detail}}',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -190,4 +190,14 @@ export const ru: Record<MessageKey, string> = {
   'insights.partnerNoSource':
     'У партнёрского аккаунта ещё нет источника трафика: попросите оператора указать его',
   'insights.cannotChangeOwnRole': 'Нельзя изменить собственную роль',
+  // character studio (issue 11)
+  'studio.notMultipart': 'Отправьте файл как multipart/form-data в поле "file"',
+  'studio.fileMissing': 'Файл не отправлен (поле "file")',
+  'studio.fileTooLarge': 'Файл слишком большой (не больше {{mb}} МБ)',
+  'studio.fileType': 'Этот тип файла здесь не принимается ({{accepted}})',
+  'studio.imageBroken': 'Не удалось прочитать изображение',
+  'studio.cardInvalid': 'Это не корректная карточка персонажа: {{reason}}',
+  'studio.cardNoCard': 'В этом PNG нет карточки персонажа (нет текстового блока chara или ccv3)',
+  'studio.cardNul': 'Карточка содержит символы NUL',
+  'studio.fieldInvalid': 'Неверное поле загрузки: {{detail}}',
 };

@@ -3,6 +3,21 @@ import type { DbOrTx } from '../../db/client.ts';
 import { registrationTokens } from '../../db/schema/auth.ts';
 import { promoCodes, type PromoCodeRow } from '../../db/schema/promo-codes.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
+import { chatFeedback } from '../../db/schema/platform.ts';
+import { chats } from '../../db/schema/chats.ts';
+import { bots } from '../../db/schema/bots.ts';
+
+export type FeedbackListRow = {
+  id: string;
+  rating: number;
+  text: string;
+  createdAt: Date;
+  chatId: string;
+  userId: string;
+  email: string;
+  botId: string;
+  botName: string;
+};
 
 export type RegistrationTokenListRow = {
   id: string;
@@ -45,6 +60,27 @@ export function createAdminRepository() {
         .from(registrationTokens)
         .innerJoin(users, eq(users.id, registrationTokens.userId))
         .orderBy(desc(registrationTokens.createdAt), desc(registrationTokens.id))
+        .limit(limit);
+    },
+    /** Chat feedback, newest first, with who wrote it and about which character. */
+    async listFeedback(db: DbOrTx, limit: number): Promise<FeedbackListRow[]> {
+      return db
+        .select({
+          id: chatFeedback.id,
+          rating: chatFeedback.rating,
+          text: chatFeedback.text,
+          createdAt: chatFeedback.createdAt,
+          chatId: chatFeedback.chatId,
+          userId: chatFeedback.userId,
+          email: users.email,
+          botId: bots.id,
+          botName: bots.name,
+        })
+        .from(chatFeedback)
+        .innerJoin(users, eq(users.id, chatFeedback.userId))
+        .innerJoin(chats, eq(chats.id, chatFeedback.chatId))
+        .innerJoin(bots, eq(bots.id, chats.botId))
+        .orderBy(desc(chatFeedback.createdAt), desc(chatFeedback.id))
         .limit(limit);
     },
     async listPromoCodes(db: DbOrTx, limit: number): Promise<PromoCodeRow[]> {

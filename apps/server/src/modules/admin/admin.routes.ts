@@ -1,4 +1,5 @@
 import {
+  AdminFeedbackResponse,
   AdminPromoCodesResponse,
   AdminRenewalResponse,
   AdminUserParams,
@@ -109,5 +110,19 @@ export function adminRoutes(app: AppInstance, admin: AdminService): void {
       },
     },
     async () => ({ data: await admin.promoCodes() }),
+  );
+
+  app.get(
+    '/api/admin/feedback',
+    {
+      onRequest,
+      schema: {
+        ...common,
+        summary:
+          'Chat feedback (`/chat/:id/feedback`), newest first (at most 100): rating, text, user and character',
+        response: { 200: AdminFeedbackResponse },
+      },
+    },
+    async () => ({ data: await admin.feedback() }),
   );
 }

@@ -1,4 +1,9 @@
-import type { AdminPromoCodeView, AdminUserView, RegistrationTokenView } from '@amora/shared/admin.ts';
+import type {
+  AdminFeedbackView,
+  AdminPromoCodeView,
+  AdminUserView,
+  RegistrationTokenView,
+} from '@amora/shared/admin.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -74,6 +79,17 @@ export function createAdminService(deps: {
       return (await repo.listPromoCodes(db, LIST_LIMIT)).map((c) => ({
         ...toPromoCodeView(c),
         createdAt: c.createdAt.toISOString(),
+      }));
+    },
+    async feedback(): Promise<AdminFeedbackView[]> {
+      return (await repo.listFeedback(db, LIST_LIMIT)).map((f) => ({
+        _id: f.id,
+        rating: f.rating,
+        text: f.text,
+        createdAt: f.createdAt.toISOString(),
+        chatId: f.chatId,
+        user: { _id: f.userId, email: f.email },
+        bot: { _id: f.botId, name: f.botName },
       }));
     },
   };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { DemoCharacter } from '../bots/demo-characters.ts';
+import type { DemoCharacter } from '../bots/seed-characters.ts';
 import { DEMO_IMAGE_HEIGHT, DEMO_IMAGE_WIDTH, sceneKinds, variantSvg } from '../bots/demo-art.ts';
 import demoAlbums from './seed/demo-albums.json' with { type: 'json' };
 

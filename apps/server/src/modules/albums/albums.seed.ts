@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { newId } from '../../lib/tokens.ts';
 import { demoArtVersion } from '../bots/demo-art.ts';
-import { demoCharacters, type DemoCharacter } from '../bots/demo-characters.ts';
+import { demoCharacters, type DemoCharacter } from '../bots/seed-characters.ts';
 import { demoAlbumPlan, renderAlbumImages } from './album-art.ts';
 import type { AlbumsRepository } from './albums.repository.ts';
 import type { AlbumsService } from './albums.service.ts';

@@ -7,7 +7,7 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { BotsRepository, NewMedia } from './bots.repository.ts';
 import { demoArtVersion, demoVideoPath, renderCharacterImages, type DemoImage } from './demo-art.ts';
-import { demoCharacters, type DemoCharacter } from './demo-characters.ts';
+import { demoCharacters, type DemoCharacter } from './seed-characters.ts';
 
 const SUPPORT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff5f8f"/><stop offset="1" stop-color="#7b4dff"/></linearGradient></defs>
@@ -172,6 +172,7 @@ export async function seedBots(deps: {
         description: c.desc,
         persona: c.persona,
         voice: c.voice,
+        card: c.card,
         isVideo: c.is_video,
         videoQuality: c.video_quality,
         videoAvatar: videoKey ? storage.url(videoKey) : null,

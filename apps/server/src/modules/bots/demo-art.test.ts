@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoArtVersion, demoVideoPath, renderCharacterImages } from './demo-art.ts';
-import { demoCharacters } from './demo-characters.ts';
+import { demoCharacters } from './seed-characters.ts';
 
 describe('demo art', () => {
   it('renders valid WebP images for every character, main first at 600x800', async () => {

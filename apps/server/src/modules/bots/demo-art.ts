@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { adventurer, avataaars, lorelei, micah, toonHead } from '@dicebear/collection';
 import { createAvatar, type Style, type StyleOptions } from '@dicebear/core';
 import sharp from 'sharp';
-import type { DemoCharacter } from './demo-characters.ts';
-import { demoCharacters } from './demo-characters.ts';
+import type { DemoCharacter } from './seed-characters.ts';
+import { demoCharacters } from './seed-characters.ts';
 
 /*
  * Offline art for the demo characters: a DiceBear avatar composed into an SVG "photo" with a scene

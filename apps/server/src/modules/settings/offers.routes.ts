@@ -17,6 +17,8 @@ const summaries: Record<SettingsSection, string> = {
   tokens: 'Replace the per-action token costs',
   billing:
     'Replace the billing rules (first-subscription discount, renewal retries and grace, the plan trials renew into, geo tiers, the new-user offer)',
+  gifts:
+    'Replace the gifts: every gift once, with its price in tokens, name and icon (ids and commands fixed)',
   companion:
     'Replace the relationship rules: the pace of points and levels (turn points with diminishing returns, the daily cap, return, photo and gift points, rudeness), the level markers, neglect and break-up, command costs',
 };

@@ -54,7 +54,7 @@ describe('admin settings: who may', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     const { settings, sections } = res.json<{ data: { settings: Settings; sections: string[] } }>().data;
-    expect(sections).toEqual(['purchase', 'subscription', 'tokens', 'billing', 'companion']);
+    expect(sections).toEqual(['purchase', 'subscription', 'tokens', 'billing', 'companion', 'gifts']);
     expect(settings.purchase.map((p) => p.uuid)).toEqual(['pack-s', 'pack-m', 'pack-l', 'pack-xl']);
     expect(settings.billing.trial_renews_to).toBe('plan-monthly');
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{

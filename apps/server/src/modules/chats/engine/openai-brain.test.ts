@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { chats } from '../../../db/schema/chats.ts';
 import { users } from '../../../db/schema/users.ts';
-import { demoCharacters } from '../../bots/demo-characters.ts';
+import { demoCharacters } from '../../bots/seed-characters.ts';
 import type { Socket } from 'socket.io-client';
 import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import { WRITE_FIRST_CUE, createOpenAiBrain } from './openai-brain.ts';

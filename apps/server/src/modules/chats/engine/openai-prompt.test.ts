@@ -1,7 +1,7 @@
 import type { Level } from '@amora/shared/constants.ts';
 import type { ChatMode, Language, Mood } from '@amora/shared/enums.ts';
 import { describe, expect, it } from 'vitest';
-import { demoCharacters } from '../../bots/demo-characters.ts';
+import { demoCharacters } from '../../bots/seed-characters.ts';
 import type { BrainContext } from '@amora/companion/engine/brain.ts';
 import { emptyMemory, type BrainMemory } from '@amora/companion/engine/memory.ts';
 import { buildPrompt, estimateTokens, type PromptInput } from './openai-prompt.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCharacters } from '../../bots/demo-characters.ts';
+import { demoCharacters } from '../../bots/seed-characters.ts';
 import { parseMp3 } from '../../../test/mp3.ts';
 import { createEspeakWasmTts, espeakParams } from './espeak-wasm-tts.ts';
 import { createOpenAiTts } from './openai-tts.ts';

@@ -19,6 +19,9 @@ import { PlatformPanel } from './platform-panel.tsx';
 import { PromoPanel } from './promo-panel.tsx';
 import { RegistrationPanel } from './registration-panel.tsx';
 import { RelationshipPanel } from './relationship-panel.tsx';
+import { CostsPanel } from './costs-panel.tsx';
+import { FeedbackPanel } from './feedback-panel.tsx';
+import { StudioPanel } from './studio-panel.tsx';
 import { SupportInbox } from './support-inbox.tsx';
 import { UsersPanel } from './users-panel.tsx';
 import { SafetyPanel } from '../../safety/components/safety-panel.tsx';
@@ -40,6 +43,9 @@ const sections = [
   { path: 'offers', label: 'admin.nav.offers' },
   { path: 'conversion', label: 'conversion.admin.nav' },
   { path: 'relationship', label: 'admin.nav.relationship' },
+  { path: 'studio', label: 'admin.nav.studio' },
+  { path: 'costs', label: 'admin.nav.costs' },
+  { path: 'feedback', label: 'admin.nav.feedback' },
   { path: 'safety', label: 'safety.admin.nav' },
   { path: 'rewards', label: 'rewards.admin.nav' },
   { path: 'accounts', label: 'account.admin.nav' },
@@ -135,6 +141,10 @@ export function AdminConsole() {
           <Route path="kpis" element={<KpiPanel />} />
           <Route path="blog" element={<BlogAdminPanel />} />
           <Route path="albums" element={<AlbumsAdminPanel />} />
+          <Route path="studio" element={<StudioPanel />} />
+          <Route path="studio/:botId" element={<StudioPanel />} />
+          <Route path="costs" element={<CostsPanel />} />
+          <Route path="feedback" element={<FeedbackPanel />} />
           <Route path="*" element={<Navigate to="/admin/support" replace />} />
         </Routes>
       </main>

@@ -1,7 +1,7 @@
 import { Persona } from '@amora/shared/persona.ts';
 import { CharacterVoice } from '@amora/shared/voice.ts';
 import { describe, expect, it } from 'vitest';
-import { demoCharacters } from './demo-characters.ts';
+import { demoCharacters } from './seed-characters.ts';
 
 const cyrillic = /[\u0400-\u04FF]/;
 
