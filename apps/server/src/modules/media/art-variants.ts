@@ -1,4 +1,4 @@
-import { ART_WIDTHS, type ArtWidth } from '@amora/shared/media.ts';
+import type { ArtWidth } from '@amora/shared/media.ts';
 import sharp from 'sharp';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 
