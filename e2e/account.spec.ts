@@ -1,5 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, openChat, operatorPage, payingUser, signedIn, onboardedUser, type Account } from './fixtures.ts';
+import {
+  adminToken,
+  openChat,
+  operatorPage,
+  payingUser,
+  signedIn,
+  onboardedUser,
+  type Account,
+} from './fixtures.ts';
 
 /*
  * Account basics (issue 14): email confirmation through the operator's outbox, password and email
@@ -19,9 +28,11 @@ async function outboxLink(page: Page, to: string, kind: string): Promise<string>
 }
 
 const me = async (a: Account) =>
-  ((await (await a.request.get('/api/user', { headers: a.headers })).json()) as {
-    user: { email: string; emailVerified: boolean };
-  }).user;
+  (
+    (await (await a.request.get('/api/user', { headers: a.headers })).json()) as {
+      user: { email: string; emailVerified: boolean };
+    }
+  ).user;
 
 test('confirms the email from the link the console outbox shows, then changes the password and downloads my data', async ({
   page,
@@ -65,7 +76,7 @@ test('confirms the email from the link the console outbox shows, then changes th
   await page.getByTestId('download-data').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^amora-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as {
+  const data = JSON.parse(await readFile(await file.path(), 'utf8')) as {
     profile: { email: string };
     ledger: unknown[];
   };
@@ -73,7 +84,9 @@ test('confirms the email from the link the console outbox shows, then changes th
   expect(data.ledger.length).toBeGreaterThan(0);
 });
 
-test('changes the email in Russian: the address changes only once the new one is confirmed', async ({ page }) => {
+test('changes the email in Russian: the address changes only once the new one is confirmed', async ({
+  page,
+}) => {
   const account = await signedIn(page, 'mailru', { language: 'ru' });
   await page.goto('/profile');
   await expect(page.getByTestId('email-unverified')).toHaveText('Не подтверждён');
@@ -100,7 +113,9 @@ test('changes the email in Russian: the address changes only once the new one is
 
 for (const lang of ['en', 'ru'] as const) {
   test(`terms and privacy open from the sign-up form and render the Markdown (${lang})`, async ({ page }) => {
-    await page.context().addCookies([{ name: 'age_verified', value: 'true', domain: '127.0.0.1', path: '/' }]);
+    await page
+      .context()
+      .addCookies([{ name: 'age_verified', value: 'true', domain: '127.0.0.1', path: '/' }]);
     await page.context().addInitScript((l) => localStorage.setItem('amora.language', l), lang);
     await page.goto('/auth/signup');
     const terms = page.getByTestId('signup-terms-link');

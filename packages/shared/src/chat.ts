@@ -4,6 +4,20 @@ import { Bot } from './bots.ts';
 import { POINTS_MAX } from './constants.ts';
 import { ChatMode, ChatStatus, Language, Mood, TypingState } from './enums.ts';
 
+/** An IANA time zone the runtime knows (`Europe/Berlin`, `UTC`). */
+export const timeZone = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][\w+-]*(?:\/[\w+-]+)*$/, 'Not a time zone')
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Not a time zone');
+
 export const Message = z
   .object({
     _id: z.string(),
@@ -24,6 +38,8 @@ export const Message = z
     voice: z.string().nullable(),
     video: z.string().nullable(),
     language: z.string().nullable(),
+    /** The sender's IANA time zone (his messages; SPEC §3). */
+    timezone: z.string().nullish(),
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof Message>;
@@ -85,6 +101,7 @@ export const SendMessageBody = z
       .object({
         message: userText().max(10_000).optional(),
         photo: z.string().max(2_000_000).optional(),
+        timezone: timeZone.optional(),
       })
       .strict(),
     type: z.enum(messageTypes).default('text'),

@@ -46,3 +46,12 @@ export function formatDateTime(iso: string, language: string): string {
     minute: '2-digit',
   }).format(new Date(iso));
 }
+
+/** This device's IANA time zone (sent with each message, SPEC §3 Message.timezone), if it has one. */
+export function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

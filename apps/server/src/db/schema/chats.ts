@@ -84,6 +84,8 @@ export const messages = pgTable(
     delayMs: integer('delay_ms'),
     responseMessageId: text('response_message_id'),
     language: text('language'),
+    /** The sender's IANA time zone when he wrote it (SPEC §3 Message.timezone); null for hers. */
+    timezone: text('timezone'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('messages_chat_seq').on(t.chatId, t.seq)],

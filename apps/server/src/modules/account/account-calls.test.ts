@@ -86,3 +86,25 @@ describe('POST /api/user/deactivate', () => {
     expect(refreshCookie(back.headers['set-cookie'])).toMatch(/^amora_refresh=/);
   });
 });
+
+describe('Message.timezone', () => {
+  it("keeps the sender's IANA time zone on his message and refuses one that does not exist", async () => {
+    const s = await onboardedUser(t.app);
+    const chat = await createChat(t.app, s);
+    const send = (timezone: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/chat/send/${chat._id}`,
+        headers: bearer(s),
+        payload: { message: { message: 'Hi there', timezone }, type: 'text' },
+      });
+    expect((await send('Mars/Olympus_Mons')).statusCode).toBe(400);
+    expect((await send('Europe/Berlin; drop')).statusCode).toBe(400);
+    const ok = await send('Europe/Berlin');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message.timezone).toBe('Europe/Berlin');
+    const history = await t.app.inject({ method: 'GET', url: `/api/chat/${chat._id}`, headers: bearer(s) });
+    const mine = history.json().data.messages.find((m: { _id: string }) => m._id === ok.json().message._id);
+    expect(mine.timezone).toBe('Europe/Berlin');
+  });
+});

@@ -26,6 +26,7 @@ export function toMessageDto(m: MessageRow, botId: string): Message {
     voice: m.isBlured ? null : m.voice,
     video: m.isBlured ? null : m.video,
     language: m.language,
+    timezone: m.timezone,
   };
 }
 

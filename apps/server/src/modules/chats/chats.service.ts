@@ -657,6 +657,7 @@ export function createChatsService(deps: ChatsDeps) {
           photo,
           readed: true,
           language: chat.language,
+          timezone: body.message.timezone ?? null,
         });
         if (isSupport) await repo.update(tx, chatId, { lastActivityAt: new Date() });
         else await owe(tx, { userId, chatId, messageId, charged: cost });

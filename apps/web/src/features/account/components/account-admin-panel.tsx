@@ -267,6 +267,7 @@ function LegalEditor() {
         <select
           value={doc}
           onChange={(e) => setDoc(e.target.value as LegalDoc)}
+          aria-label={t('account.admin.legalDoc')}
           data-testid="admin-legal-doc"
         >
           {legalDocs.map((d) => (
@@ -278,6 +279,7 @@ function LegalEditor() {
         <select
           value={language}
           onChange={(e) => setLanguage(e.target.value as 'en' | 'ru')}
+          aria-label={t('account.admin.legalLanguage')}
           data-testid="admin-legal-language"
         >
           <option value="en">English</option>

@@ -1,4 +1,5 @@
 import type { Chat, ChatWithMessages, Message } from '@amora/shared/chat.ts';
+import { deviceTimeZone } from '../../../lib/dates.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const chatKeys = {
@@ -31,7 +32,7 @@ export function sendTextMessage(
   message: string,
 ): Promise<{ updatedTokens: number; message: Message }> {
   return api.post<{ updatedTokens: number; message: Message }>(`/chat/send/${encodeURIComponent(chatId)}`, {
-    message: { message },
+    message: { message, timezone: deviceTimeZone() },
     type: 'text',
   });
 }
