@@ -30,4 +30,6 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_user_id_users_id_fk" FOREIGN KEY (
 CREATE UNIQUE INDEX "account_tokens_hash_unique" ON "account_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "account_tokens_user_kind" ON "account_tokens" USING btree ("user_id","kind","created_at");--> statement-breakpoint
 CREATE INDEX "reports_status_created" ON "reports" USING btree ("status","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "reports_user_target_unique" ON "reports" USING btree ("user_id","target_type","target_id");
+CREATE UNIQUE INDEX "reports_user_target_unique" ON "reports" USING btree ("user_id","target_type","target_id");--> statement-breakpoint
+-- Accounts that existed before email verification keep buying: they are counted as confirmed (decision 095).
+UPDATE "users" SET "email_verified_at" = "created_at" WHERE "email_verified_at" IS NULL;
