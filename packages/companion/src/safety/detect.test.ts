@@ -4,6 +4,7 @@ import { evaluate, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
 import { safetyLanguages } from './patterns/index.ts';
 import { normalize, normalizeLeet } from './normalize.ts';
 import { crisisReply, minorReply } from './respond.ts';
+import floors from './heldout/floors.json' with { type: 'json' };
 
 /** The corpus sizes decisions 044 and 046 ask for: the same in every chat language. */
 const MIN_LINES = { crisis: 150, minor: 150, none: 300 };
@@ -46,6 +47,63 @@ describe('safety corpora', () => {
       });
     });
   }
+});
+
+/** Sizes of the held-out corpora (decision 060): 150/150/300 for English and Russian, 40/40/80 elsewhere. */
+const HELDOUT_MIN = { en: [150, 150, 300], ru: [150, 150, 300] } as Record<string, number[]>;
+
+describe('held-out safety corpora (never tuned on)', () => {
+  for (const language of safetyLanguages) {
+    it(`${language}: stays above the honest floors`, () => {
+      const r = evaluate(language, 'heldout');
+      const [c, m, n] = HELDOUT_MIN[language] ?? [40, 40, 80];
+      expect(r.counts.crisis).toBeGreaterThanOrEqual(c!);
+      expect(r.counts.minor).toBeGreaterThanOrEqual(m!);
+      expect(r.counts.none).toBeGreaterThanOrEqual(n!);
+      const floor = floors[language];
+      const got = {
+        crisis: { precision: r.crisis.precision, recall: r.crisis.recall },
+        minor: { precision: r.minor.precision, recall: r.minor.recall },
+      };
+      for (const cls of ['crisis', 'minor'] as const) {
+        expect(got[cls].precision, `${cls} precision`).toBeGreaterThanOrEqual(floor[cls].precision);
+        expect(got[cls].recall, `${cls} recall`).toBeGreaterThanOrEqual(floor[cls].recall);
+      }
+    });
+  }
+
+  it('shares no line with the tuning corpus', () => {
+    for (const language of safetyLanguages) {
+      const tuning = new Set(readCorpus(language).map((l) => normalize(l.text)));
+      const shared = readCorpus(language, 'heldout').filter((l) => tuning.has(normalize(l.text)));
+      expect(shared.length, `${language}: ${shared.map((l) => l.text).join(' / ')}`).toBeLessThanOrEqual(3);
+    }
+  });
+});
+
+describe('scored layer', () => {
+  it('weighs cues against negation, other people and jokes', () => {
+    expect(detect('if i disappear tonight, know it was not your fault', 'en').crisis).toBe(true);
+    expect(detect('i dont deserve to be alive', 'en').crisis).toBe(true);
+    expect(detect('my friend tried to kill himself, how do i help him', 'en').crisis).toBe(false);
+    expect(detect('ugh mondays make me want to die lol', 'en').crisis).toBe(false);
+    expect(detect('хочу лишить себя жизни', 'ru').crisis).toBe(true);
+    expect(detect('надоело жить с соседями', 'ru').crisis).toBe(false);
+  });
+
+  it('reads Russian written in Latin letters', () => {
+    expect(detect('ya ne hochu zhit', 'en').crisis).toBe(true);
+    expect(detect('hochu umeret', 'ru').crisis).toBe(true);
+  });
+
+  it('maps school grades and birth years to an age', () => {
+    expect(detect('im in 10th rn', 'en')).toMatchObject({ minor: true });
+    expect(detect('я в 9-м', 'ru')).toMatchObject({ minor: true });
+    expect(detect('born in 2012', 'en', { referenceYear: 2026 })).toMatchObject({ minor: true, age: 14 });
+    expect(detect('born in 1992', 'en', { referenceYear: 2026 }).minor).toBe(false);
+    expect(detect('my son is in 10th grade', 'en').minor).toBe(false);
+    expect(detect('my dad took my phone because of my grades', 'en').minor).toBe(true);
+  });
 });
 
 describe('detect', () => {
