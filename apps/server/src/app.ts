@@ -43,6 +43,7 @@ import { createChatsService } from './modules/chats/chats.service.ts';
 import { createSafetyRepository } from './modules/safety/safety.repository.ts';
 import { registerSafetyGuard, safetyRoutes } from './modules/safety/safety.routes.ts';
 import { createSafetyService } from './modules/safety/safety.service.ts';
+import { registerSafetySocketGuard } from './modules/safety/safety.socket.ts';
 import { startCompanionClock } from './modules/chats/companion.service.ts';
 import type { Brain } from '@amora/companion/engine/brain.ts';
 import { createBuiltinBrain } from '@amora/companion/engine/builtin-brain.ts';
@@ -383,6 +384,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
   });
   registerMediaSocket(socket.io, chatMedia, app.log, async (userId) => {
+    const user = await users.findById(userId);
+    return user ? messageLanguageOf(user.language) : null;
+  });
+  registerSafetySocketGuard(socket.io, safety, app.log, async (userId) => {
     const user = await users.findById(userId);
     return user ? messageLanguageOf(user.language) : null;
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chats } from '../../db/schema/chats.ts';
 import { startLlmLoopback, type LlmLoopback } from '../../test/llm-loopback.ts';
+import { connectSocket, listenLocally } from '../../test/socket-client.ts';
 import {
   bearer,
   createAdminTestApp,
@@ -228,5 +229,72 @@ describe('the write guard', () => {
       headers: { ...bearer(s), cookie: s.cookie },
     });
     expect(out.statusCode).toBeLessThan(400);
+  });
+});
+
+describe('the age-review hold refuses every chat command (decision 061)', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listenLocally(t.app);
+  });
+  afterAll(async () => t.close());
+  const h = helpers(() => t);
+
+  it('commands, media requests, gifts, likes and the set_voice_mode socket write answer AGE_REVIEW', async () => {
+    const s = await onboardedUser(t.app);
+    const chat = await createChat(t.app, s);
+    const first = await h.turn(s, chat._id, 'hi, how are you?');
+    // Before the hold a command goes through (not AGE_REVIEW).
+    const before = await h.inject(s, 'POST', `/api/chat/command/${chat._id}`, {
+      command: 'mode:gentle',
+      requestId: 'before-hold-1',
+    });
+    expect(before.json().code).not.toBe('AGE_REVIEW');
+
+    await h.turn(s, chat._id, 'мне 15');
+    const status = (await h.inject(s, 'GET', '/api/safety/status')).json();
+    expect(status.ageReview).toBe(true);
+
+    const commands = [
+      'gift:rose',
+      'mode:dominant',
+      'spicy:on',
+      'voice:on',
+      'request:photo',
+      'request:voice',
+      'request:video',
+      'reset',
+      'reload',
+      'language:ru',
+    ];
+    for (const [i, command] of commands.entries()) {
+      const res = await h.inject(s, 'POST', `/api/chat/command/${chat._id}`, {
+        command,
+        requestId: `held-command-${i}`,
+      });
+      expect(res.statusCode, command).toBe(403);
+      expect(res.json().code, command).toBe('AGE_REVIEW');
+    }
+    for (const [url, payload] of [
+      [`/api/chat/send/${chat._id}`, { message: { message: 'hello?' }, type: 'text' }],
+      [`/api/chat/${chat._id}/like/${first._id}`, undefined],
+    ] as const) {
+      const res = await h.inject(s, 'POST', url, payload);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code, url).toBe('AGE_REVIEW');
+    }
+
+    const socket = await connectSocket(url, s.token);
+    try {
+      const ack = await socket
+        .timeout(5000)
+        .emitWithAck('set_voice_mode', { chatId: chat._id, voiceMode: true });
+      expect(ack).toMatchObject({ ok: false, statusCode: 403, code: 'AGE_REVIEW' });
+      expect(ack.ok === false && ack.message).toBeTruthy();
+    } finally {
+      socket.close();
+    }
   });
 });
