@@ -123,8 +123,14 @@ export function detect(message: string, language: string, options: DetectOptions
   const translit = /\p{Script=Latin}/u.test(message)
     ? masked(normalize(latinToCyrillic(message)), crisisMasks)
     : null;
+  // An explicit negation ("I'm not suicidal", "I would never kill myself", "years ago, therapy
+  // helped") overrides a pattern hit unless the same message also carries ideation or hopelessness.
+  const negated = lexLangs.some((l) => {
+    const f = crisisScore(crisisTexts[0]!, l).families;
+    return f.includes('negation') && !f.some((x) => ['ideation', 'hopeless', 'farewell'].includes(x));
+  });
   const crisis =
-    sets.some((s) => s.crisis.some((re) => crisisTexts.some((t) => test(re, t)))) ||
+    (!negated && sets.some((s) => s.crisis.some((re) => crisisTexts.some((t) => test(re, t))))) ||
     scored(crisisTexts, lexLangs) ||
     (translit !== null && scored([translit], ['ru']));
 

@@ -99,6 +99,55 @@ describe('safety layer with the built-in engine', () => {
     expect(await h.memoryOf(chat._id)).not.toMatch(/поконч/);
   });
 
+  it('checks in gently on the next message after a crisis, out of role, then talks as usual (en, ru)', async () => {
+    const cases = [
+      {
+        language: 'en',
+        crisis: "i don't want to wake up tomorrow",
+        next: 'what are you up to tonight? 😘',
+        checkIn: /How are you feeling right now/,
+      },
+      {
+        language: 'ru',
+        crisis: 'сил больше нет, хочу исчезнуть',
+        next: 'что делаешь вечером?',
+        checkIn: /Как ты сейчас/,
+      },
+    ] as const;
+    for (const c of cases) {
+      const s = await onboardedUser(t.app); // country DE
+      const chat = await createChat(t.app, s, { language: c.language });
+      const help = await h.turn(s, chat._id, c.crisis);
+      expect(help.message).toMatch(/findahelpline\.com/);
+      const checkIn = await h.turn(s, chat._id, c.next);
+      expect(checkIn.message, c.language).toMatch(c.checkIn);
+      expect(checkIn.message).toMatch(/0800 111 0 111/);
+      // Out of role and no flirting that turn: no pet names, kisses or winks.
+      expect(checkIn.message).not.toMatch(
+        /😘|😉|❤|💋|babe|baby|sweetheart|darling|kiss|милый|милая|малыш|зай|целую/i,
+      );
+      // The turn after is the engine again (no second check-in).
+      const after = await h.turn(s, chat._id, c.language === 'en' ? 'I love pizza' : 'я люблю пиццу');
+      expect(after.message).not.toMatch(c.checkIn);
+      expect(after.message).not.toMatch(/findahelpline/);
+      expect(await h.memoryOf(chat._id)).not.toMatch(/wake up tomorrow|исчезнуть/);
+    }
+  });
+
+  it('checks in when she writes first after a crisis (the user came back)', async () => {
+    const s = await onboardedUser(t.app);
+    const chat = await createChat(t.app, s);
+    await h.turn(s, chat._id, 'everyone would be better off without me');
+    const [row] = await t.app.ctx.db.select().from(chats).where(eq(chats.id, chat._id));
+    expect(
+      await t.app.ctx.services.chats.companion.writeFirst(row!, new Date(Date.now() + 48 * 3600 * 1000)),
+    ).toBe(true);
+    const h2 = await h.history(s, chat._id);
+    const last = h2.messages.at(-1)!;
+    expect(last.self).toBe(false);
+    expect(last.message).toMatch(/How are you feeling right now/);
+  });
+
   it('passes look-alikes to the engine as usual', async () => {
     const s = await onboardedUser(t.app);
     const chat = await createChat(t.app, s);
@@ -187,8 +236,13 @@ describe('safety layer with the OpenAI-compatible engine', () => {
     const reply = await h.turn(s, chat._id, "I've been cutting myself again");
     expect(reply.message).toMatch(/0800 111 0 111/);
     expect(llm.requests.length).toBe(before);
+    // Her next turn is the check-in (decision 062): the model is not asked either.
+    const checkIn = await h.turn(s, chat._id, 'ok');
+    expect(checkIn.message).toMatch(/How are you feeling right now/);
+    expect(llm.requests.length).toBe(before);
     await h.turn(s, chat._id, 'what should we do this weekend?');
     const seen = JSON.stringify(llm.requests.slice(before).map((r) => r.body.messages));
+    expect(seen).not.toMatch(/How are you feeling right now/);
     expect(seen).toMatch(/what should we do this weekend\?/i);
     expect(seen).not.toMatch(/cutting myself|findahelpline/);
   });
