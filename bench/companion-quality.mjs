@@ -19,6 +19,13 @@ for (const lang of ['en', 'ru']) {
     `≥ ${pct(targets.recall)}`,
     m.rate >= targets.recall,
   );
+  const mh = await q.memoryRecall(lang, 7, 'heldout');
+  row(
+    `[${lang}] memory recall HELD-OUT (${mh.recalled}/${mh.total})`,
+    pct(mh.rate),
+    `≥ ${pct(targets.recall)}`,
+    mh.rate >= targets.recall,
+  );
   const r = await q.relevance(lang);
   row(
     `[${lang}] relevance on topic (${r.onTopic}/${r.total})`,

@@ -1,6 +1,10 @@
-// Safety classifier quality (decision 044): precision and recall of the crisis and under-18
-// classes over the labelled corpora of every chat language, beside the targets.
+// Safety classifier quality (decisions 044, 046, 060): precision and recall of the crisis and
+// under-18 classes in every chat language, on the tuning corpora (in-sample: the patterns and
+// lexicons were written against them) and on the held-out corpora (never tuned on), beside the
+// targets. Exits non-zero when the in-sample figures miss the target or the held-out figures
+// fall below their recorded floors (heldout/floors.json).
 import { register } from 'tsx/esm/api';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
@@ -9,23 +13,41 @@ register();
 const { evaluateAll, SAFETY_TARGETS } = await import(
   pathToFileURL(join(root, 'packages/companion/src/safety/evaluate.ts')).href
 );
+const floors = JSON.parse(
+  readFileSync(join(root, 'packages/companion/src/safety/heldout/floors.json'), 'utf8'),
+);
+const verbose = process.argv.includes('--mistakes');
 
 const f = (x) => x.toFixed(3);
-const rows = evaluateAll();
-console.log(
-  `safety classifier — target: precision ≥ ${SAFETY_TARGETS.precision}, recall ≥ ${SAFETY_TARGETS.recall} per class`,
-);
-console.log('lang  lines(c/m/n)   crisis P  crisis R  minor P  minor R  ok');
 let allOk = true;
-for (const r of rows) {
-  const ok =
-    [r.crisis.precision, r.minor.precision].every((p) => p >= SAFETY_TARGETS.precision) &&
-    [r.crisis.recall, r.minor.recall].every((x) => x >= SAFETY_TARGETS.recall);
-  allOk &&= ok;
-  const counts = `${r.counts.crisis}/${r.counts.minor}/${r.counts.none}`.padEnd(13);
+for (const set of ['tuning', 'heldout']) {
+  const rows = evaluateAll(set);
   console.log(
-    `${r.language.padEnd(5)} ${counts}  ${f(r.crisis.precision).padEnd(8)}  ${f(r.crisis.recall).padEnd(8)}  ${f(r.minor.precision).padEnd(7)}  ${f(r.minor.recall).padEnd(7)}  ${ok ? 'yes' : 'NO'}`,
+    `\nsafety classifier, ${set === 'tuning' ? 'TUNING corpora (in-sample)' : 'HELD-OUT corpora (never tuned on)'} — target: precision ≥ ${SAFETY_TARGETS.precision}, recall ≥ ${SAFETY_TARGETS.recall} per class`,
   );
-  for (const m of r.mistakes) console.log(`      ${m.label} → ${m.got}: ${m.text}`);
+  console.log('lang  lines(c/m/n)   crisis P  crisis R  minor P  minor R  target  floor');
+  for (const r of rows) {
+    const target =
+      [r.crisis.precision, r.minor.precision].every((p) => p >= SAFETY_TARGETS.precision) &&
+      [r.crisis.recall, r.minor.recall].every((x) => x >= SAFETY_TARGETS.recall);
+    let floor = '';
+    if (set === 'heldout') {
+      const fl = floors[r.language];
+      const ok = ['crisis', 'minor'].every(
+        (c) => r[c].precision >= fl[c].precision && r[c].recall >= fl[c].recall,
+      );
+      floor = ok ? 'kept' : 'BELOW';
+      allOk &&= ok;
+    } else {
+      allOk &&= target;
+    }
+    const counts = `${r.counts.crisis}/${r.counts.minor}/${r.counts.none}`.padEnd(13);
+    console.log(
+      `${r.language.padEnd(5)} ${counts}  ${f(r.crisis.precision).padEnd(8)}  ${f(r.crisis.recall).padEnd(8)}  ${f(r.minor.precision).padEnd(7)}  ${f(r.minor.recall).padEnd(7)}  ${(target ? 'met' : 'missed').padEnd(6)}  ${floor}`,
+    );
+    if (verbose && set === 'tuning')
+      for (const m of r.mistakes) console.log(`      ${m.label} → ${m.got}: ${m.text}`);
+  }
 }
+console.log('\n(held-out mistakes are not printed on purpose: tune on corpus/, not on heldout/)');
 if (!allOk) process.exitCode = 1;

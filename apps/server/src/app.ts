@@ -107,7 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     tts: opts.tts,
     videoProvider: opts.videoProvider,
   });
-  const safety = registerSafetyModule(app, { db, users, realtime });
+  const safety = registerSafetyModule(app, { db, users, realtime, io: core.io });
   const chats = registerChatsModule(app, {
     core,
     engine,

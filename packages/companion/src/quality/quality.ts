@@ -5,6 +5,8 @@ import type { Brain, BrainCharacter, BrainContext, BrainReply, ChatMemory } from
 import { createBuiltinBrain } from '../engine/builtin-brain.ts';
 import probesEn from './memory-probes-en.json' with { type: 'json' };
 import probesRu from './memory-probes-ru.json' with { type: 'json' };
+import heldoutProbesEn from './memory-probes-en.heldout.json' with { type: 'json' };
+import heldoutProbesRu from './memory-probes-ru.heldout.json' with { type: 'json' };
 import relevanceEn from './relevance-en.json' with { type: 'json' };
 import relevanceRu from './relevance-ru.json' with { type: 'json' };
 import varietyScripts from './variety-script.json' with { type: 'json' };
@@ -94,6 +96,11 @@ const fold = (s: string): string => s.toLowerCase().replace(/ё/g, 'е');
 
 export type Probe = { tell: string[]; ask: string; expect: string[] };
 export const memoryProbes: Record<EngineLanguage, Probe[]> = { en: probesEn, ru: probesRu };
+/** Held-out probes (decision 063): new phrasings, written after the engine and never tuned on. */
+export const heldoutMemoryProbes: Record<EngineLanguage, Probe[]> = {
+  en: heldoutProbesEn,
+  ru: heldoutProbesRu,
+};
 
 const between: Record<EngineLanguage, string[]> = {
   en: ['haha okay', 'what are you up to today?'],
@@ -108,8 +115,12 @@ export type MemoryResult = {
 };
 
 /** Tells each fact in a fresh chat, talks about something else, then asks for it back. */
-export async function memoryRecall(language: EngineLanguage, seed = 7): Promise<MemoryResult> {
-  const probes = memoryProbes[language];
+export async function memoryRecall(
+  language: EngineLanguage,
+  seed = 7,
+  set: 'tuning' | 'heldout' = 'tuning',
+): Promise<MemoryResult> {
+  const probes = (set === 'heldout' ? heldoutMemoryProbes : memoryProbes)[language];
   const failures: MemoryResult['failures'] = [];
   let recalled = 0;
   for (const [i, p] of probes.entries()) {

@@ -3,7 +3,8 @@ import { detect } from './detect.ts';
 import { evaluate, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
 import { safetyLanguages } from './patterns/index.ts';
 import { normalize, normalizeLeet } from './normalize.ts';
-import { crisisReply, minorReply } from './respond.ts';
+import { checkInReply, crisisReply, minorReply, needsCheckIn } from './respond.ts';
+import floors from './heldout/floors.json' with { type: 'json' };
 
 /** The corpus sizes decisions 044 and 046 ask for: the same in every chat language. */
 const MIN_LINES = { crisis: 150, minor: 150, none: 300 };
@@ -48,6 +49,77 @@ describe('safety corpora', () => {
   }
 });
 
+/**
+ * Sizes of the held-out corpora (decision 060) once lines shared with the tuning corpora are
+ * removed: 150/150/300 for English and Russian; the other languages hold 11-26 positives of each
+ * class and 60+ look-alikes (the 40/40/80 they were written with lost the phrasings tuning had).
+ */
+const HELDOUT_MIN = { en: [150, 150, 300], ru: [150, 150, 300] } as Record<string, number[]>;
+const SLOW = 120_000;
+
+describe('held-out safety corpora (never tuned on)', () => {
+  for (const language of safetyLanguages) {
+    it(
+      `${language}: stays above the honest floors`,
+      () => {
+        const r = evaluate(language, 'heldout');
+        const [c, m, n] = HELDOUT_MIN[language] ?? [10, 10, 60];
+        expect(r.counts.crisis).toBeGreaterThanOrEqual(c!);
+        expect(r.counts.minor).toBeGreaterThanOrEqual(m!);
+        expect(r.counts.none).toBeGreaterThanOrEqual(n!);
+        const floor = floors[language];
+        const got = {
+          crisis: { precision: r.crisis.precision, recall: r.crisis.recall },
+          minor: { precision: r.minor.precision, recall: r.minor.recall },
+        };
+        for (const cls of ['crisis', 'minor'] as const) {
+          expect(got[cls].precision, `${cls} precision`).toBeGreaterThanOrEqual(floor[cls].precision);
+          expect(got[cls].recall, `${cls} recall`).toBeGreaterThanOrEqual(floor[cls].recall);
+        }
+      },
+      SLOW,
+    );
+  }
+
+  it('shares no line with the tuning corpus', () => {
+    for (const language of safetyLanguages) {
+      const tuning = new Set(readCorpus(language).map((l) => normalize(l.text)));
+      const shared = readCorpus(language, 'heldout').filter((l) => tuning.has(normalize(l.text)));
+      expect(
+        shared.map((l) => l.text),
+        language,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('scored layer', () => {
+  it('weighs cues against negation, other people and jokes', () => {
+    expect(detect('if i disappear tonight, know it was not your fault', 'en').crisis).toBe(true);
+    expect(detect('i dont deserve to be alive', 'en').crisis).toBe(true);
+    expect(detect('my friend tried to kill himself, how do i help him', 'en').crisis).toBe(false);
+    expect(detect("i'm not suicidal, just tired", 'en').crisis).toBe(false);
+    expect(detect('i would never kill myself', 'en').crisis).toBe(false);
+    expect(detect('хочу лишить себя жизни', 'ru').crisis).toBe(true);
+    expect(detect('я бы никогда не покончила с собой', 'ru').crisis).toBe(false);
+    expect(detect('раньше резала руки, уже лет пять нет', 'ru').crisis).toBe(false);
+  });
+
+  it('reads Russian written in Latin letters', () => {
+    expect(detect('ya ne hochu zhit', 'en').crisis).toBe(true);
+    expect(detect('hochu umeret', 'ru').crisis).toBe(true);
+  });
+
+  it('maps school grades and birth years to an age', () => {
+    expect(detect('im in 10th rn', 'en')).toMatchObject({ minor: true });
+    expect(detect('я в 9-м', 'ru')).toMatchObject({ minor: true });
+    expect(detect('born in 2012', 'en', { referenceYear: 2026 })).toMatchObject({ minor: true, age: 14 });
+    expect(detect('born in 1992', 'en', { referenceYear: 2026 }).minor).toBe(false);
+    expect(detect('my son is in 10th grade', 'en').minor).toBe(false);
+    expect(detect('my dad took my phone because of my grades', 'en').minor).toBe(true);
+  });
+});
+
 describe('detect', () => {
   it('reads case, diacritics, leetspeak and repeated letters', () => {
     expect(normalize("I'M SOOOO TIRED")).toBe(' im so tired ');
@@ -78,5 +150,31 @@ describe('replies', () => {
     expect(crisisReply('de', null)).toMatch(/findahelpline\.com/);
     expect(crisisReply('xx', 'ZZ')).toMatch(/findahelpline\.com/);
     expect(minorReply('ru')).toMatch(/18/);
+  });
+});
+
+describe('check-in after a crisis (decision 062)', () => {
+  it('is warm, out of role, names the line again, in every chat language', () => {
+    expect(checkInReply('en', 'US')).toMatch(/How are you feeling right now.*988/s);
+    expect(checkInReply('ru', 'RU')).toMatch(/Как ты сейчас.*8-800-2000-122/s);
+    expect(checkInReply('de', null)).toMatch(/Wie geht es dir gerade.*findahelpline\.com/s);
+    for (const l of safetyLanguages) expect(checkInReply(l, null)).toMatch(/findahelpline\.com/);
+    expect(checkInReply('en', 'US')).not.toMatch(/😘|babe|baby|kiss|darling/i);
+  });
+
+  it('is owed only when her latest message is the crisis reply', () => {
+    const user = { self: true, eventType: null };
+    expect(needsCheckIn([user, { self: false, eventType: 'safety' }, user])).toBe(true);
+    expect(
+      needsCheckIn([
+        { self: false, eventType: 'safety_checkin' },
+        { self: false, eventType: 'safety' },
+      ]),
+    ).toBe(false);
+    expect(needsCheckIn([{ self: false, eventType: 'safety_minor' }])).toBe(false);
+    expect(needsCheckIn([{ self: false, eventType: null }, user, { self: false, eventType: 'safety' }])).toBe(
+      false,
+    );
+    expect(needsCheckIn([])).toBe(false);
   });
 });

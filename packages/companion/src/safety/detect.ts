@@ -1,4 +1,6 @@
-import { foldLetters, normalize, normalizeLeet } from './normalize.ts';
+import { compileOne } from './detect-compile.ts';
+import { foldLetters, latinToCyrillic, normalize, normalizeLeet } from './normalize.ts';
+import { CRISIS_THRESHOLD, crisisScore, lexiconLanguages, MINOR_THRESHOLD, minorEvidence } from './score.ts';
 import {
   patternSources,
   safetyLanguages,
@@ -26,15 +28,6 @@ export type SafetyVerdict = {
 export const ADULT_AGE = 18;
 const MIN_PLAUSIBLE_AGE = 6;
 
-/**
- * A word boundary. Normalised text holds only letters, digits, single spaces (also at both ends)
- * and the ` | ` that masks leave, so a boundary sits between one of `[ |]` and anything else; far
- * cheaper than Unicode letter classes (JS `\\b` only knows ASCII letters).
- */
-const BOUNDARY = '(?:(?<=[ |])(?=[^ |])|(?<=[^ |])(?=[ |]))';
-/** At the start of a pattern the boundary can only be one before a word. */
-const LEADING_BOUNDARY = '(?<=[ |])';
-
 type Compiled = {
   numbers: Map<string, number>;
   crisisMask: RegExp[];
@@ -43,21 +36,6 @@ type Compiled = {
   minor: RegExp[];
   age: RegExp[];
 };
-
-export function compileOne(source: string, numberAlternatives: string, flags = 'gu'): RegExp {
-  // Escapes are set aside while the letters are folded ("\\bbeser" must not lose a "b").
-  const escapes: string[] = [];
-  const shielded = source.replace(/\\[a-zA-Z]/g, (e) => `\u{E000}${escapes.push(e) - 1}\u{E000}`);
-  const expanded = foldLetters(shielded)
-    .replace(/\u{E000}(\d+)\u{E000}/gu, (_, i: string) => escapes[Number(i)]!)
-    .replace(/^\\b/, LEADING_BOUNDARY)
-    .replaceAll('\\b', BOUNDARY)
-    .replaceAll('{w}', '[^ |]+')
-    .replaceAll('{l}', '[^ |]*')
-    .replace('{num}', `(?<age>\\d{1,2}|${numberAlternatives})`)
-    .replaceAll('{num}', `(?:\\d{1,2}|${numberAlternatives})`);
-  return new RegExp(expanded, flags);
-}
 
 function compile(p: PatternSource): Compiled {
   const numbers = new Map(Object.entries(p.numbers).map(([w, n]) => [foldLetters(w), n] as const));
@@ -122,21 +100,64 @@ function statedAge(text: string, sets: Compiled[]): number | null {
   return null;
 }
 
-/** Classifies one user message written in `language` (a SPEC §3 chat language code). */
-export function detect(message: string, language: string): SafetyVerdict {
+export type DetectOptions = {
+  /** The current year, for birth years ("born in 2011"); defaults to the clock's. */
+  referenceYear?: number;
+};
+
+/**
+ * Classifies one user message written in `language` (a SPEC §3 chat language code): the pattern
+ * files first (decision 044), then the scored layer (decision 060) over the same masked text,
+ * its leetspeak readings and, for Latin text, a Cyrillic transliteration ("hochu umeret").
+ */
+export function detect(message: string, language: string, options: DetectOptions = {}): SafetyVerdict {
   const sets = patternsFor(language);
   const plain = normalize(message);
   const leet = [normalizeLeet(message, 'i'), normalizeLeet(message, 'l')];
 
   const crisisMasks = sets.flatMap((s) => s.crisisMask);
   const crisisTexts = [plain, ...leet].map((t) => masked(t, crisisMasks));
-  const crisis = sets.some((s) => s.crisis.some((re) => crisisTexts.some((t) => test(re, t))));
+  const lexLangs = lexiconLanguages(message, language);
+  const scored = (texts: string[], langs: string[]) =>
+    langs.some((l) => texts.some((t) => crisisScore(t, l).score >= CRISIS_THRESHOLD));
+  const translit = /\p{Script=Latin}/u.test(message)
+    ? masked(normalize(latinToCyrillic(message)), crisisMasks)
+    : null;
+  // An explicit negation ("I'm not suicidal", "I would never kill myself", "years ago, therapy
+  // helped") overrides a pattern hit unless the same message also carries ideation or hopelessness.
+  const negated = lexLangs.some((l) => {
+    const f = crisisScore(crisisTexts[0]!, l).families;
+    return f.includes('negation') && !f.some((x) => ['ideation', 'hopeless', 'farewell'].includes(x));
+  });
+  const crisis =
+    (!negated && sets.some((s) => s.crisis.some((re) => crisisTexts.some((t) => test(re, t))))) ||
+    scored(crisisTexts, lexLangs) ||
+    (translit !== null && scored([translit], ['ru']));
 
   const minorText = masked(
     plain,
     sets.flatMap((s) => s.minorMask),
   );
-  const age = statedAge(minorText, sets);
-  const minor = age !== null || sets.some((s) => s.minor.some((re) => test(re, minorText)));
+  const year = options.referenceYear ?? new Date().getUTCFullYear();
+  let age = statedAge(minorText, sets);
+  let minor = age !== null || sets.some((s) => s.minor.some((re) => test(re, minorText)));
+  if (!minor) {
+    // Masks written for spoken ages ("в 15 лет" as "at 15") also blank grades ("я в 9-м"), so the
+    // scored layer reads the unmasked text too; its own past/adult/other families guard it.
+    for (const [l, text] of lexLangs.flatMap(
+      (l) =>
+        [
+          [l, minorText],
+          [l, plain],
+        ] as const,
+    )) {
+      const evidence = minorEvidence(text, l, year);
+      if (evidence.age !== null || evidence.score >= MINOR_THRESHOLD) {
+        minor = true;
+        age = evidence.age;
+        break;
+      }
+    }
+  }
   return { crisis, minor, age };
 }

@@ -28,10 +28,19 @@ export type LanguageScore = {
 /** Targets: decision 044 (at least 0.95 precision and recall for each class). */
 export const SAFETY_TARGETS = { precision: 0.95, recall: 0.95 } as const;
 
-const corpusDir = join(dirname(fileURLToPath(import.meta.url)), 'corpus');
+const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * `tuning`: the corpora the patterns and lexicons are written against (in-sample figures).
+ * `heldout`: lines written before the scored detector and never tuned on (decision 060).
+ */
+export type CorpusSet = 'tuning' | 'heldout';
+const corpusDirs: Record<CorpusSet, string> = {
+  tuning: join(here, 'corpus'),
+  heldout: join(here, 'heldout'),
+};
 
-export function readCorpus(language: SafetyLanguage): CorpusLine[] {
-  const raw = readFileSync(join(corpusDir, `${language}.tsv`), 'utf8');
+export function readCorpus(language: SafetyLanguage, set: CorpusSet = 'tuning'): CorpusLine[] {
+  const raw = readFileSync(join(corpusDirs[set], `${language}.tsv`), 'utf8');
   return raw
     .split('\n')
     .filter((l) => l.trim() && !l.startsWith('#'))
@@ -67,8 +76,8 @@ function score(
   };
 }
 
-export function evaluate(language: SafetyLanguage): LanguageScore {
-  const lines = readCorpus(language);
+export function evaluate(language: SafetyLanguage, set: CorpusSet = 'tuning'): LanguageScore {
+  const lines = readCorpus(language, set);
   const got = lines.map((l) => detect(l.text, language));
   const counts = { crisis: 0, minor: 0, none: 0 };
   for (const l of lines) counts[l.label]++;
@@ -97,4 +106,5 @@ export function evaluate(language: SafetyLanguage): LanguageScore {
   };
 }
 
-export const evaluateAll = (): LanguageScore[] => safetyLanguages.map(evaluate);
+export const evaluateAll = (set: CorpusSet = 'tuning'): LanguageScore[] =>
+  safetyLanguages.map((l) => evaluate(l, set));

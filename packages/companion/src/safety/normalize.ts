@@ -50,3 +50,54 @@ export function normalizeLeet(text: string, one: 'i' | 'l' = 'i'): string {
   }
   return normalize(folded);
 }
+
+/** Russian written in Latin letters ("hochu umeret", "ne hochu zhit") read back as Cyrillic. */
+const TRANSLIT: Array<[string, string]> = [
+  ['shch', 'щ'],
+  ['sch', 'щ'],
+  ['zh', 'ж'],
+  ['kh', 'х'],
+  ['ch', 'ч'],
+  ['sh', 'ш'],
+  ['ts', 'ц'],
+  ['ya', 'я'],
+  ['ja', 'я'],
+  ['yu', 'ю'],
+  ['ju', 'ю'],
+  ['yo', 'е'],
+  ['jo', 'е'],
+  ['ye', 'е'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['v', 'в'],
+  ['w', 'в'],
+  ['g', 'г'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['z', 'з'],
+  ['i', 'и'],
+  ['j', 'и'],
+  ['y', 'ы'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['f', 'ф'],
+  ['h', 'х'],
+  ['c', 'ц'],
+  ['x', 'кс'],
+  ['q', 'к'],
+  ["'", 'ь'],
+];
+const TRANSLIT_RE = new RegExp(TRANSLIT.map(([l]) => l).join('|'), 'g');
+const TRANSLIT_MAP = new Map(TRANSLIT);
+
+export function latinToCyrillic(text: string): string {
+  return text.toLowerCase().replace(TRANSLIT_RE, (m) => TRANSLIT_MAP.get(m) ?? m);
+}

@@ -33,6 +33,13 @@ import type { ChatsRepository } from './chats.repository.ts';
 import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import type { BotMessageFields, ChargeIn, ReplyAttachment, ReplyMedia } from './reply-media.ts';
 import type { SafetyIntercept, SafetyService } from '../safety/safety.service.ts';
+import {
+  CHECK_IN_EVENT,
+  checkInReply,
+  needsCheckIn,
+  SAFETY_EVENT,
+  SAFETY_MINOR_EVENT,
+} from '@amora/companion/safety/respond.ts';
 
 const HISTORY_TURNS = 20;
 /** Overdue replies one sweep settles at most (the next sweep takes the rest). */
@@ -212,6 +219,11 @@ export function createChatsService(deps: ChatsDeps) {
       });
       if (intercept) return await safetyReply(input, chat, replyId, intercept);
       const recent = await repo.page(db, chatId, HISTORY_TURNS + 1);
+      // After a crisis reply her next turn is a gentle check-in, not the engine (decision 062).
+      if (needsCheckIn(recent.filter((m) => m.id !== userMessage.id))) {
+        const reply = checkInReply(chat.language, user.country ?? user.geoCountry);
+        return await safetyReply(input, chat, replyId, { kind: 'crisis', reply }, CHECK_IN_EVENT);
+      }
       const history = recent
         .filter((m) => m.id !== userMessage.id && (!m.eventType || m.eventType === 'write_first'))
         .reverse()
@@ -330,6 +342,8 @@ export function createChatsService(deps: ChatsDeps) {
     chat: ChatRow,
     replyId: string,
     intercept: SafetyIntercept,
+    /** Her message's event type: the crisis reply, the stop for a minor, or the later check-in. */
+    eventType: string = intercept.kind === 'minor' ? SAFETY_MINOR_EVENT : SAFETY_EVENT,
   ): Promise<void> {
     const { userId, chatId, userMessage, charged } = input;
     const result = await db.transaction(async (tx) => {
@@ -344,7 +358,7 @@ export function createChatsService(deps: ChatsDeps) {
         userId,
         self: false,
         text: intercept.reply,
-        eventType: 'safety',
+        eventType,
         language: chat.language,
         responseMessageId: userMessage.id,
       });

@@ -16,6 +16,7 @@ import { toChatState, toMessageDto } from './chats.mapper.ts';
 import type { ChatsRepository } from './chats.repository.ts';
 import { farewellText, levelEventText } from './companion-lines.ts';
 import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
+import { CHECK_IN_EVENT, checkInReply, needsCheckIn } from '@amora/companion/safety/respond.ts';
 import {
   afterNeglect,
   baselineMood,
@@ -297,11 +298,15 @@ export function createCompanionService(deps: CompanionDeps) {
         .filter((m) => !m.eventType || m.eventType === 'write_first')
         .reverse()
         .map((m) => ({ self: m.self, text: m.text }));
-      const answer = await brain.writeFirst({
-        ...deps.brainContext(due, bot, user),
-        history,
-        userMessage: '',
-      });
+      // Her first words on the user's return after a crisis reply are a check-in (decision 062).
+      const checkIn = needsCheckIn(recent);
+      const answer = checkIn
+        ? { text: checkInReply(due.language, user.country ?? user.geoCountry), memory: due.memory }
+        : await brain.writeFirst({
+            ...deps.brainContext(due, bot, user),
+            history,
+            userMessage: '',
+          });
       const result = await db.transaction(async (tx) => {
         const chat = await repo.claimNudge(tx, due.id, now);
         if (!chat) return null;
@@ -310,7 +315,7 @@ export function createCompanionService(deps: CompanionDeps) {
           chatId: chat.id,
           userId: chat.userId,
           self: false,
-          eventType: 'write_first',
+          eventType: checkIn ? CHECK_IN_EVENT : 'write_first',
           text: answer.text,
           language: engineLanguageFor(chat.language),
         });

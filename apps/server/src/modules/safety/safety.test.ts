@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chats } from '../../db/schema/chats.ts';
 import { startLlmLoopback, type LlmLoopback } from '../../test/llm-loopback.ts';
+import { connectSocket, listenLocally } from '../../test/socket-client.ts';
 import {
   bearer,
   createAdminTestApp,
@@ -98,6 +99,55 @@ describe('safety layer with the built-in engine', () => {
     expect(await h.memoryOf(chat._id)).not.toMatch(/поконч/);
   });
 
+  it('checks in gently on the next message after a crisis, out of role, then talks as usual (en, ru)', async () => {
+    const cases = [
+      {
+        language: 'en',
+        crisis: "i don't want to wake up tomorrow",
+        next: 'what are you up to tonight? 😘',
+        checkIn: /How are you feeling right now/,
+      },
+      {
+        language: 'ru',
+        crisis: 'сил больше нет, хочу исчезнуть',
+        next: 'что делаешь вечером?',
+        checkIn: /Как ты сейчас/,
+      },
+    ] as const;
+    for (const c of cases) {
+      const s = await onboardedUser(t.app); // country DE
+      const chat = await createChat(t.app, s, { language: c.language });
+      const help = await h.turn(s, chat._id, c.crisis);
+      expect(help.message).toMatch(/findahelpline\.com/);
+      const checkIn = await h.turn(s, chat._id, c.next);
+      expect(checkIn.message, c.language).toMatch(c.checkIn);
+      expect(checkIn.message).toMatch(/0800 111 0 111/);
+      // Out of role and no flirting that turn: no pet names, kisses or winks.
+      expect(checkIn.message).not.toMatch(
+        /😘|😉|❤|💋|babe|baby|sweetheart|darling|kiss|милый|милая|малыш|зай|целую/i,
+      );
+      // The turn after is the engine again (no second check-in).
+      const after = await h.turn(s, chat._id, c.language === 'en' ? 'I love pizza' : 'я люблю пиццу');
+      expect(after.message).not.toMatch(c.checkIn);
+      expect(after.message).not.toMatch(/findahelpline/);
+      expect(await h.memoryOf(chat._id)).not.toMatch(/wake up tomorrow|исчезнуть/);
+    }
+  });
+
+  it('checks in when she writes first after a crisis (the user came back)', async () => {
+    const s = await onboardedUser(t.app);
+    const chat = await createChat(t.app, s);
+    await h.turn(s, chat._id, 'everyone would be better off without me');
+    const [row] = await t.app.ctx.db.select().from(chats).where(eq(chats.id, chat._id));
+    expect(
+      await t.app.ctx.services.chats.companion.writeFirst(row!, new Date(Date.now() + 48 * 3600 * 1000)),
+    ).toBe(true);
+    const h2 = await h.history(s, chat._id);
+    const last = h2.messages.at(-1)!;
+    expect(last.self).toBe(false);
+    expect(last.message).toMatch(/How are you feeling right now/);
+  });
+
   it('passes look-alikes to the engine as usual', async () => {
     const s = await onboardedUser(t.app);
     const chat = await createChat(t.app, s);
@@ -186,8 +236,13 @@ describe('safety layer with the OpenAI-compatible engine', () => {
     const reply = await h.turn(s, chat._id, "I've been cutting myself again");
     expect(reply.message).toMatch(/0800 111 0 111/);
     expect(llm.requests.length).toBe(before);
+    // Her next turn is the check-in (decision 062): the model is not asked either.
+    const checkIn = await h.turn(s, chat._id, 'ok');
+    expect(checkIn.message).toMatch(/How are you feeling right now/);
+    expect(llm.requests.length).toBe(before);
     await h.turn(s, chat._id, 'what should we do this weekend?');
     const seen = JSON.stringify(llm.requests.slice(before).map((r) => r.body.messages));
+    expect(seen).not.toMatch(/How are you feeling right now/);
     expect(seen).toMatch(/what should we do this weekend\?/i);
     expect(seen).not.toMatch(/cutting myself|findahelpline/);
   });
@@ -228,5 +283,72 @@ describe('the write guard', () => {
       headers: { ...bearer(s), cookie: s.cookie },
     });
     expect(out.statusCode).toBeLessThan(400);
+  });
+});
+
+describe('the age-review hold refuses every chat command (decision 061)', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = await listenLocally(t.app);
+  });
+  afterAll(async () => t.close());
+  const h = helpers(() => t);
+
+  it('commands, media requests, gifts, likes and the set_voice_mode socket write answer AGE_REVIEW', async () => {
+    const s = await onboardedUser(t.app);
+    const chat = await createChat(t.app, s);
+    const first = await h.turn(s, chat._id, 'hi, how are you?');
+    // Before the hold a command goes through (not AGE_REVIEW).
+    const before = await h.inject(s, 'POST', `/api/chat/command/${chat._id}`, {
+      command: 'mode:gentle',
+      requestId: 'before-hold-1',
+    });
+    expect(before.json().code).not.toBe('AGE_REVIEW');
+
+    await h.turn(s, chat._id, 'мне 15');
+    const status = (await h.inject(s, 'GET', '/api/safety/status')).json();
+    expect(status.ageReview).toBe(true);
+
+    const commands = [
+      'gift:rose',
+      'mode:dominant',
+      'spicy:on',
+      'voice:on',
+      'request:photo',
+      'request:voice',
+      'request:video',
+      'reset',
+      'reload',
+      'language:ru',
+    ];
+    for (const [i, command] of commands.entries()) {
+      const res = await h.inject(s, 'POST', `/api/chat/command/${chat._id}`, {
+        command,
+        requestId: `held-command-${i}`,
+      });
+      expect(res.statusCode, command).toBe(403);
+      expect(res.json().code, command).toBe('AGE_REVIEW');
+    }
+    for (const [url, payload] of [
+      [`/api/chat/send/${chat._id}`, { message: { message: 'hello?' }, type: 'text' }],
+      [`/api/chat/${chat._id}/like/${first._id}`, undefined],
+    ] as const) {
+      const res = await h.inject(s, 'POST', url, payload);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().code, url).toBe('AGE_REVIEW');
+    }
+
+    const socket = await connectSocket(url, s.token);
+    try {
+      const ack = await socket
+        .timeout(5000)
+        .emitWithAck('set_voice_mode', { chatId: chat._id, voiceMode: true });
+      expect(ack).toMatchObject({ ok: false, statusCode: 403, code: 'AGE_REVIEW' });
+      expect(ack.ok === false && ack.message).toBeTruthy();
+    } finally {
+      socket.close();
+    }
   });
 });
