@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config.ts';
 import { signUp, type Session, type TestApp } from '../../../test/test-app.ts';
 import * as kit from '../payments-test-kit.ts';
 import { startBtcpayFake, type BtcpayFake } from './btcpay-fake.ts';
@@ -224,5 +225,20 @@ describe('BTCPay Server (crypto)', () => {
       );
     }
     expect(await kit.paymentStatus(t, s, paymentId)).toBe('pending');
+  });
+
+  it('config: the four BTCPAY_* settings go together; PAYMENT_PROVIDER=crypto needs them', () => {
+    const all = {
+      BTCPAY_URL: 'https://btcpay.example.com',
+      BTCPAY_STORE_ID: STORE_ID,
+      BTCPAY_API_KEY: API_KEY,
+      BTCPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    };
+    expect(loadConfig(all).BTCPAY_URL).toBe('https://btcpay.example.com');
+    expect(() => loadConfig({ ...all, BTCPAY_WEBHOOK_SECRET: '' })).toThrow(/must be set together/);
+    expect(() => loadConfig({ BTCPAY_API_KEY: API_KEY })).toThrow(/must be set together/);
+    expect(() => loadConfig({ ...all, BTCPAY_URL: 'not a url' })).toThrow(/BTCPAY_URL/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'crypto' })).toThrow(/PAYMENT_PROVIDER=crypto/);
+    expect(loadConfig({ ...all, PAYMENT_PROVIDER: 'crypto' }).PAYMENT_PROVIDER).toBe('crypto');
   });
 });
