@@ -44,7 +44,7 @@ export const ConfigSchema = z.object({
   LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   LLM_RETRY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Payments: the provider used when a request names none (the built-in sandbox by default). */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'telegram']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'telegram', 'crypto']).default('sandbox'),
   /** The sandbox processor delays each webhook by a random 0..N ms (so they can arrive out of order). */
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** Chance (0..1) that the sandbox delivers an event twice, as real processors sometimes do. */
@@ -74,6 +74,11 @@ export const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** The Stripe API origin (default https://api.stripe.com; tests point it at a loopback fake). */
   STRIPE_API_URL: optionalUrl.optional(),
+  /** BTCPay Server (the crypto processor, decision 057): set all four to enable it. */
+  BTCPAY_URL: optionalUrl.optional(),
+  BTCPAY_STORE_ID: optionalText,
+  BTCPAY_API_KEY: optionalText,
+  BTCPAY_WEBHOOK_SECRET: optionalText,
   SMTP_URL: optionalText,
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
@@ -134,7 +139,12 @@ export const ConfigSchema = z.object({
   /** The first sign-in lock of an account; it doubles with each further wrong password. */
   SIGNIN_LOCK_BASE_MS: z.coerce.number().int().min(1).max(86_400_000).default(1000),
   /** The longest sign-in lock. */
-  SIGNIN_LOCK_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(15 * 60_000),
+  SIGNIN_LOCK_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400_000)
+    .default(15 * 60_000),
   /** Socket events one connection may send in a burst (refilled at SOCKET_EVENTS_PER_SECOND); a flood is dropped. */
   SOCKET_EVENT_BURST: z.coerce.number().int().min(1).default(60),
   SOCKET_EVENTS_PER_SECOND: z.coerce.number().min(0.1).default(10),
@@ -181,6 +191,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.PAYMENT_PROVIDER === 'telegram' && !config.TELEGRAM_BOT_TOKEN) {
     throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER=telegram needs TELEGRAM_BOT_TOKEN');
+  }
+  const btcpay = [
+    config.BTCPAY_URL,
+    config.BTCPAY_STORE_ID,
+    config.BTCPAY_API_KEY,
+    config.BTCPAY_WEBHOOK_SECRET,
+  ];
+  if (btcpay.some(Boolean) && !btcpay.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\n  BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY and BTCPAY_WEBHOOK_SECRET must be set together',
+    );
+  }
+  if (config.PAYMENT_PROVIDER === 'crypto' && !config.BTCPAY_URL) {
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER=crypto needs the four BTCPAY_* settings');
   }
   if (config.LLM_BASE_URL && !config.LLM_MODEL) {
     throw new Error(

@@ -16,8 +16,11 @@ export const paymentStatuses = [
 export const PaymentStatus = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-/** Providers behind the one payment interface. `sandbox` is the built-in test card processor. */
-export const paymentProviders = ['sandbox', 'stripe', 'telegram'] as const;
+/**
+ * Providers behind the one payment interface. `sandbox` is the built-in test card processor;
+ * `crypto` is BTCPay Server (decision 057).
+ */
+export const paymentProviders = ['sandbox', 'stripe', 'telegram', 'crypto'] as const;
 export const PaymentProviderName = z.enum(paymentProviders);
 export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
 
@@ -59,7 +62,7 @@ export const PaymentMethodsResponse = z
     defaultProvider: PaymentProviderName,
     /** Telegram Stars invoices can be opened (the telegram provider is enabled). */
     stars: z.boolean(),
-    /** A crypto processor is configured (none is built in). */
+    /** The crypto processor (BTCPay Server) is configured (none is built in). */
     crypto: z.boolean(),
   })
   .meta({ id: 'PaymentMethodsResponse' });

@@ -4,6 +4,7 @@ import type { LedgerService } from '../billing/ledger.service.ts';
 import type { PromoService } from '../promo/promo.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { createBtcpayProvider } from './btcpay/btcpay-provider.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
@@ -98,6 +99,17 @@ export function registerPaymentsModule(
                 config.TELEGRAM_WEBHOOK_SECRET ?? deriveTelegramWebhookSecret(config.TELEGRAM_BOT_TOKEN),
               apiUrl: config.TELEGRAM_API_URL,
               findPayment: (id) => paymentsRepo.findById(db, id),
+            }),
+          }
+        : {}),
+      ...(config.BTCPAY_URL && config.BTCPAY_STORE_ID && config.BTCPAY_API_KEY && config.BTCPAY_WEBHOOK_SECRET
+        ? {
+            crypto: createBtcpayProvider({
+              url: config.BTCPAY_URL,
+              storeId: config.BTCPAY_STORE_ID,
+              apiKey: config.BTCPAY_API_KEY,
+              webhookSecret: config.BTCPAY_WEBHOOK_SECRET,
+              publicUrl,
             }),
           }
         : {}),

@@ -99,6 +99,24 @@ export function paymentsRoutes(app: AppInstance, service: PaymentsService): void
         (await payments().handleWebhook('stripe', rawBody(req), req.headers)) as { received: boolean },
     );
     scope.post(
+      '/api/payment/webhook/crypto',
+      {
+        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['billing'],
+          summary:
+            'BTCPay Server webhook (InvoiceProcessing, InvoiceSettled, InvoiceExpired, InvoiceInvalid)',
+          description:
+            'BTCPay-Sig (sha256=HMAC-SHA256 of the raw body with BTCPAY_WEBHOOK_SECRET) is compared in ' +
+            'constant time (401 otherwise); a redelivery keeps its originalDeliveryId and is applied once.',
+          headers: z.object({ 'btcpay-sig': z.string().optional() }),
+          response: { 200: z.object({ received: z.boolean() }) },
+        },
+      },
+      async (req) =>
+        (await payments().handleWebhook('crypto', rawBody(req), req.headers)) as { received: boolean },
+    );
+    scope.post(
       '/api/payment/webhook/telegram',
       {
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },

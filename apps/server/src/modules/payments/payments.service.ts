@@ -409,7 +409,7 @@ export function createPaymentsService(deps: {
         providers,
         defaultProvider: deps.defaultProvider,
         stars: providers.includes('telegram'),
-        crypto: false,
+        crypto: providers.includes('crypto'),
       };
     },
     startCheckout,

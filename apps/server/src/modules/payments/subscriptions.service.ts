@@ -27,6 +27,7 @@ const DESCRIPTORS: Record<PaymentProviderName, string> = {
   sandbox: 'AMORA*SANDBOX TEST',
   stripe: 'AMORA*COMPANION',
   telegram: 'Telegram Stars',
+  crypto: 'AMORA*CRYPTO',
 };
 
 export function addPeriod(from: Date, plan: Pick<SubscriptionPlan, 'month' | 'days'>): Date {
@@ -81,7 +82,8 @@ export function createSubscriptionsService(deps: {
   log: { error: (obj: object, msg: string) => void };
 }) {
   const { db, repo, payments, ledger, users, settings } = deps;
-  const changed = (userId: string) => deps.realtime.toUser(userId, 'user_refresh', { reason: 'subscription' });
+  const changed = (userId: string) =>
+    deps.realtime.toUser(userId, 'user_refresh', { reason: 'subscription' });
 
   async function plan(planId: string): Promise<SubscriptionPlan> {
     const p = (await settings.get()).subscription.find((x) => x.uuid === planId);

@@ -78,6 +78,8 @@ describe('Stripe Checkout', () => {
     expect(req.idempotencyKey).toBe(`checkout:${paymentId}`);
     expect(Object.fromEntries(req.form)).toMatchObject({
       mode: 'payment',
+      // The card method carries the wallets (Apple Pay, Google Pay) on Stripe's page.
+      'allowed_payment_method_types[0]': 'card',
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': '799',
@@ -88,6 +90,7 @@ describe('Stripe Checkout', () => {
       cancel_url: 'https://amora.example/paywall',
     });
     expect(req.form.has('payment_intent_data[setup_future_usage]')).toBe(false);
+    expect(req.form.has('allowed_payment_method_types[1]')).toBe(false);
     expect(payment).toMatchObject({ provider: 'stripe', amount: 799, currency: 'USD', status: 'pending' });
   });
 

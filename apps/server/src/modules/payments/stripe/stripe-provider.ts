@@ -152,6 +152,10 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
+          // Cards only, which renewals can charge off-session again. Apple Pay and Google Pay are
+          // wallets of the card method: hosted Checkout offers them by itself on a device that has
+          // one, once they are on in the Dashboard (decision 058, docs/payments.md).
+          allowed_payment_method_types: ['card'],
           line_items: [
             {
               quantity: 1,

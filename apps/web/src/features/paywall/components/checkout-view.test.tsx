@@ -138,6 +138,29 @@ describe('/paywall/crypto', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/paywall/card?pack=pack-s');
   });
 
+  it('with a crypto processor, "Pay with crypto" buys with provider crypto and keeps the card as an option', async () => {
+    purchasePack.mockReturnValue(new Promise(() => {}));
+    renderAt('/paywall/crypto?pack=pack-s', {
+      methods: methods({ providers: ['sandbox', 'crypto'], crypto: true }),
+    });
+    const button = await screen.findByTestId('crypto-pay');
+    expect(button).toHaveTextContent('Pay with crypto');
+    expect(screen.queryByTestId('crypto-unavailable')).not.toBeInTheDocument();
+    expect(screen.getByTestId('crypto-pay-by-card')).toBeInTheDocument();
+    fireEvent.click(button);
+    await waitFor(() => expect(purchasePack).toHaveBeenCalledWith('pack-s', 'crypto'));
+  });
+
+  it('in Russian', async () => {
+    await setUiLanguage('ru');
+    try {
+      renderAt('/paywall/crypto?pack=pack-s', { methods: methods({ crypto: true }) });
+      expect(await screen.findByTestId('crypto-pay')).toHaveTextContent('Оплатить криптовалютой');
+    } finally {
+      await setUiLanguage('en');
+    }
+  });
+
   it('without an offer it still explains, and goes back to the paywall', async () => {
     renderAt('/paywall/crypto');
     expect(await screen.findByTestId('crypto-unavailable')).toBeInTheDocument();
