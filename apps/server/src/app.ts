@@ -285,7 +285,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logLinks: config.NODE_ENV !== 'production',
   });
   const botsRepo = createBotsRepository();
-  const bots = createBotsService({ db, repo: botsRepo, storage });
+  const bots = createBotsService({ db, repo: botsRepo, storage, shared });
+  await bots.start();
   // The engine: OpenAI-compatible when LLM_BASE_URL is set, else the built-in one (DESIGN §4).
   const useLlm = !opts.brain && Boolean(config.LLM_BASE_URL && config.LLM_MODEL);
   // The OpenAI-compatible engine writes every chat language of SPEC §3; the built-in one en and ru.
@@ -341,7 +342,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       createPreparedClipsProvider(demoVideoDir() ?? resolve(serverRoot(), 'assets/demo-video')),
   });
   // The safety layer in front of every engine (decisions 044–046).
-  const safety = createSafetyService({ db, repo: createSafetyRepository(), users, realtime, log: app.log });
+  const safety = createSafetyService({
+    db,
+    repo: createSafetyRepository(),
+    users,
+    realtime,
+    log: app.log,
+    shared,
+  });
+  await safety.start();
   const mediaSigner = createMediaSigner(secrets.mediaSecret);
   const mediaAccess = createMediaAccessService({
     db,
@@ -579,6 +588,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await settings.seed();
   await seedBots({ db, repo: botsRepo, storage, log: app.log, demo: config.SEED_DEMO });
+  bots.invalidate();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD)
     await auth.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
 
