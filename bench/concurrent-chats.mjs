@@ -122,6 +122,13 @@ try {
   latencies.sort((a, b) => a - b);
   const fmt = (v) => `${v.toFixed(1)} ms`;
   const errorCount = errors.refused + errors.failed + errors.timeout;
+  // Issue 13 items 2 and 3: PostgreSQL ≥ 600 replies/s and p95 ≤ 250 ms at 200 chats; PGlite p95
+  // ≤ 1 s at 50 chats and ≤ 3 s at 200, with no error.
+  const pg = Boolean(process.env.BENCH_DATABASE_URL);
+  const target = pg
+    ? '   target ≥ 600 replies/s, p95 ≤ 250 ms (PostgreSQL, 200 chats)'
+    : `   target p95 ≤ ${CHATS <= 50 ? '1 s (PGlite, 50 chats)' : '3 s (PGlite, 200 chats)'}, no error`;
+  console.log(`  database: ${pg ? 'PostgreSQL' : 'PGlite'}${target}`);
   console.log(
     `${CHATS} concurrent chats × ${MESSAGES} messages (REPLY_DELAY_MS=0, half English, half Russian): ${latencies.length} replies in ${(wall / 1000).toFixed(1)} s (${(latencies.length / (wall / 1000)).toFixed(0)} replies/s)`,
   );

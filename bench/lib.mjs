@@ -29,6 +29,7 @@ export async function startAmora(env = {}) {
       MEDIA_DIR: join(tmpdir(), 'amora-test-media'),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
+      RATE_LIMIT_WRITES: '1000000',
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       WEB_DIST: '',
       ...env,
@@ -36,7 +37,7 @@ export async function startAmora(env = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 3000; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
@@ -47,6 +48,7 @@ export async function startAmora(env = {}) {
   return {
     base,
     port,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.on('exit', r));

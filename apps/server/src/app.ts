@@ -100,14 +100,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const geo = registerGeoModule(app, { config, users, settings });
   registerRegistrationModule(app, { db, config, publicUrl: core.publicUrl, users, auth, geo });
 
-  const bots = await registerBotsModule(app, { db, storage: core.storage, seedDemo: config.SEED_DEMO });
+  const bots = await registerBotsModule(app, {
+    db,
+    storage: core.storage,
+    shared: core.shared,
+    seedDemo: config.SEED_DEMO,
+  });
   const engine = registerEngineModule(app, { ...core, brain: opts.brain, chatLanguages: opts.chatLanguages });
   const { media, mediaAccess } = registerMediaModule(app, {
     core,
     tts: opts.tts,
     videoProvider: opts.videoProvider,
   });
-  const safety = registerSafetyModule(app, { db, users, realtime, io: core.io });
+  const safety = await registerSafetyModule(app, { db, users, realtime, io: core.io, shared: core.shared });
   const chats = registerChatsModule(app, {
     core,
     engine,

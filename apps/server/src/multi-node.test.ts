@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, listenLocally, waitForEvent } from './test/socket-client.ts';
-import { bearer, createChat, createTestApp, onboardedUser, type TestApp } from './test/test-app.ts';
+import {
+  bearer,
+  createChat,
+  createTestApp,
+  eventually,
+  onboardedUser,
+  type TestApp,
+} from './test/test-app.ts';
 
 const enabled = Boolean(process.env.REDIS_URL && process.env.DATABASE_URL);
 
@@ -40,5 +47,35 @@ describe.skipIf(!enabled)('two nodes behind a load balancer', () => {
     const me = await a.app.inject({ method: 'GET', url: '/api/user', headers: bearer(user) });
     expect(me.statusCode).toBe(200);
     socket.close();
+  });
+
+  it('an age-review hold placed on node B refuses writes on node A, and lifting it on A frees B (cached holds)', async () => {
+    const user = await onboardedUser(a.app);
+    const chat = await createChat(a.app, user);
+    // Both nodes have read (and cached) "no hold".
+    await a.app.ctx.services.safety.assertWritable(user.userId);
+    await b.app.ctx.services.safety.assertWritable(user.userId);
+    const row = await b.app.ctx.services.users.getById(user.userId);
+    const intercept = await b.app.ctx.services.safety.screen({
+      user: row,
+      chatId: chat._id,
+      messageId: 'm-1',
+      text: "btw I'm 15",
+      language: 'en',
+    });
+    expect(intercept?.kind).toBe('minor');
+    await eventually(() =>
+      a.app.ctx.services.safety.assertWritable(user.userId).then(
+        () => false,
+        (err: { code?: string }) => err.code === 'AGE_REVIEW',
+      ),
+    );
+    await a.app.ctx.services.safety.restore(user.userId);
+    await eventually(() =>
+      b.app.ctx.services.safety.assertWritable(user.userId).then(
+        () => true,
+        () => false,
+      ),
+    );
   });
 });

@@ -40,9 +40,35 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories accept either the database or a transaction. */
 export type DbOrTx = Db | Tx;
 
+/** What the database layer has sent since it opened (the statements bench reads it). */
+export type StatementStats = {
+  /** Every statement sent, BEGIN/COMMIT/ROLLBACK/SAVEPOINT included. */
+  statements: number;
+  /** Transactions begun (BEGIN). */
+  transactions: number;
+  /** When set, the text of every statement is appended (a bench's debugging aid). */
+  log?: string[];
+};
+
+const statsByDb = new WeakMap<object, StatementStats>();
+
+/** The statement counter of a database opened by `openDatabase` (zeros for anything else). */
+export function statementStats(db: object): StatementStats {
+  return statsByDb.get(db) ?? { statements: 0, transactions: 0 };
+}
+
+function countStatement(stats: StatementStats, text: unknown): void {
+  stats.statements++;
+  const sql = typeof text === 'string' ? text : (text as { text?: unknown } | null)?.text;
+  if (stats.log && typeof sql === 'string') stats.log.push(sql);
+  if (typeof sql === 'string' && /^\s*begin\b/i.test(sql)) stats.transactions++;
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Statements and transactions sent so far (a live object). */
+  stats: StatementStats;
   /** Runs the migrations (serialised across nodes on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -65,10 +91,21 @@ export function openDatabase(opts: {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries in flight still reject.
     });
+    const stats: StatementStats = { statements: 0, transactions: 0 };
+    // Every statement, pooled or in a transaction, goes through one of the pool's clients.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        countStatement(stats, args[0]);
+        return query(...args);
+      };
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    statsByDb.set(db, stats);
     return {
       db,
       kind: 'postgres',
+      stats,
       async migrate() {
         const client = new pg.Client({ connectionString: opts.databaseUrl });
         await client.connect();
@@ -93,11 +130,14 @@ export function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   }
-  joinOpenTransaction(client);
+  const stats: StatementStats = { statements: 0, transactions: 0 };
+  joinOpenTransaction(client, stats);
   const db = drizzlePglite(client, { schema });
+  statsByDb.set(db, stats);
   return {
     db: db,
     kind: 'pglite',
+    stats,
     async migrate() {
       await migratePglite(db, { migrationsFolder: migrationsFolder() });
     },
@@ -115,19 +155,49 @@ export function openDatabase(opts: {
  * as it would share the connection anyway. On PostgreSQL the same read runs on another pooled
  * connection, so repositories may keep reading `db` inside a transaction on both.
  */
-function joinOpenTransaction(client: PGlite): void {
-  const open = new AsyncLocalStorage<Transaction>();
+/** The PGlite transaction open in the current async context (one store for every PGlite client). */
+const open = new AsyncLocalStorage<{ client: PGlite; tx: Transaction }>();
+
+/** Whether the caller runs inside an open PGlite transaction (always false on PostgreSQL). */
+export function inOpenTransaction(): boolean {
+  const store = open.getStore();
+  return store !== undefined && !store.tx.closed;
+}
+
+/** Runs `fn` outside any open PGlite transaction's context (work that must not join it). */
+export function outsideTransaction<T>(fn: () => T): T {
+  return open.exit(fn);
+}
+
+function joinOpenTransaction(client: PGlite, stats: StatementStats): void {
   let savepoints = 0;
   const transaction = client.transaction.bind(client);
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const current = (): Transaction | undefined => {
-    const tx = open.getStore();
-    return tx && !tx.closed ? tx : undefined;
+    const store = open.getStore();
+    return store && store.client === client && !store.tx.closed ? store.tx : undefined;
+  };
+  /** Counts a transaction's statements: BEGIN and COMMIT (or ROLLBACK) run inside PGlite. */
+  const counted = (tx: Transaction): Transaction => {
+    stats.statements += 2;
+    stats.transactions++;
+    stats.log?.push('BEGIN … COMMIT');
+    const txQuery = tx.query.bind(tx);
+    const txExec = tx.exec.bind(tx);
+    tx.query = ((...args: Parameters<Transaction['query']>) => {
+      countStatement(stats, args[0]);
+      return txQuery(...args);
+    }) as Transaction['query'];
+    tx.exec = (...args: Parameters<Transaction['exec']>) => {
+      countStatement(stats, args[0]);
+      return txExec(...args);
+    };
+    return tx;
   };
   client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) => {
     const outer = current();
-    if (!outer) return transaction((tx) => open.run(tx, () => fn(tx)));
+    if (!outer) return transaction((tx) => open.run({ client, tx: counted(tx) }, () => fn(tx)));
     // A transaction begun inside another: a savepoint, so that its failure undoes only its own work.
     const name = `joined_${++savepoints}`;
     return (async () => {
@@ -144,12 +214,16 @@ function joinOpenTransaction(client: PGlite): void {
   }) as PGlite['transaction'];
   client.query = ((...args: Parameters<PGlite['query']>) => {
     const tx = current();
-    return tx ? tx.query(...args) : query(...args);
+    if (tx) return tx.query(...args);
+    countStatement(stats, args[0]);
+    return query(...args);
   }) as PGlite['query'];
-  client.exec = ((...args: Parameters<PGlite['exec']>) => {
+  client.exec = (...args: Parameters<PGlite['exec']>) => {
     const tx = current();
-    return tx ? tx.exec(...args) : exec(...args);
-  });
+    if (tx) return tx.exec(...args);
+    countStatement(stats, args[0]);
+    return exec(...args);
+  };
 }
 
 /** A dump of a freshly migrated in-memory PGlite, for starting many test databases quickly. */

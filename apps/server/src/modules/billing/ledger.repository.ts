@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
@@ -12,6 +12,53 @@ export function createLedgerRepository() {
         .where(eq(ledgerEntries.idempotencyKey, idempotencyKey))
         .limit(1);
       return row ?? null;
+    },
+    async findByKeys(db: DbOrTx, keys: string[]) {
+      if (!keys.length) return [];
+      // One JSON parameter rather than one per key: a statement with hundreds of parameters is slow.
+      return db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          inArray(
+            ledgerEntries.idempotencyKey,
+            sql`(select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+          ),
+        );
+    },
+    /** Sets the balance of a user whose row the caller's transaction holds locked. */
+    async setBalance(db: DbOrTx, userId: string, tokens: number): Promise<void> {
+      await db.update(users).set({ tokens, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+    async insertMany(
+      db: DbOrTx,
+      entries: {
+        id: string;
+        userId: string;
+        delta: number;
+        balanceAfter: number;
+        reason: string;
+        reference: string | null;
+        idempotencyKey: string;
+      }[],
+    ): Promise<void> {
+      if (!entries.length) return;
+      // One JSON parameter for the whole batch (hundreds of rows × 7 parameters parse slowly).
+      const rows = entries.map((e) => ({
+        id: e.id,
+        user_id: e.userId,
+        delta: e.delta,
+        balance_after: e.balanceAfter,
+        reason: e.reason,
+        reference: e.reference,
+        idempotency_key: e.idempotencyKey,
+      }));
+      await db.execute(sql`
+        insert into ledger_entries (id, user_id, delta, balance_after, reason, reference, idempotency_key)
+        select e->>'id', e->>'user_id', (e->>'delta')::integer, (e->>'balance_after')::integer,
+          e->>'reason', e->>'reference', e->>'idempotency_key'
+        from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as x(e, n)
+        order by n`);
     },
     /**
      * The conditional update of DESIGN §3: the balance changes only if it stays non-negative.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementStats } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 
@@ -67,5 +68,79 @@ describe('token ledger', () => {
       ledger().apply({ userId, delta: -1.5, reason: 'admin', idempotencyKey: `frac:${userId}` }),
     ).rejects.toThrow();
     expect(await balance(userId)).toBe(500);
+  });
+
+  it('coalesces concurrent changes of one account (decision 090): each keeps its own key and answer, in order', async () => {
+    const { userId } = await signUp(t.app); // 500 tokens
+    const stats = statementStats(t.app.ctx.db);
+    const before = stats.transactions;
+    const changes = [
+      { delta: -200, key: 'k1' },
+      { delta: -200, key: 'k2' },
+      { delta: -200, key: 'k3' }, // 100 left: refused
+      { delta: 50, key: 'k4' },
+      { delta: -100, key: 'k5' },
+      { delta: -200, key: 'k1' }, // a replay of k1: its first answer
+    ];
+    const results = await Promise.allSettled(
+      changes.map((c) =>
+        ledger().apply({ userId, delta: c.delta, reason: 'admin', idempotencyKey: `co:${userId}:${c.key}` }),
+      ),
+    );
+    // The first change found the account at rest and ran alone; the other five waited for it and
+    // went together in one transaction.
+    expect(stats.transactions - before).toBe(2);
+    const answers = results.map((r) =>
+      r.status === 'fulfilled' ? [r.value.applied, r.value.balance] : [(r.reason as AppError).code, null],
+    );
+    expect(answers).toEqual([
+      [true, 300],
+      [true, 100],
+      ['INSUFFICIENT_TOKENS', null],
+      [true, 150],
+      [true, 50],
+      [false, 300],
+    ]);
+    const ids = results.map((r) => (r.status === 'fulfilled' ? r.value.entryId : null));
+    expect(ids[5]).toBe(ids[0]);
+    expect(await balance(userId)).toBe(50);
+    expect(await ledger().sum(userId)).toBe(50);
+    const entries = (await ledger().entries(userId)).reverse();
+    expect(entries.map((e) => [e.delta, e.balanceAfter])).toEqual([
+      [500, 500],
+      [-200, 300],
+      [-200, 100],
+      [50, 150],
+      [-100, 50],
+    ]);
+  });
+
+  it('a coalesced batch that cannot run answers each change on its own', async () => {
+    // No such account: the batch rolls back and every change is tried alone, as before coalescing.
+    const userId = 'no-such-user';
+    const results = await Promise.allSettled(
+      Array.from({ length: 3 }, (_, i) =>
+        ledger().apply({ userId, delta: -1, reason: 'admin', idempotencyKey: `ghost:${i}` }),
+      ),
+    );
+    for (const r of results) {
+      expect(r.status).toBe('rejected');
+      if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('INSUFFICIENT_TOKENS');
+    }
+  });
+
+  it('1,000 concurrent debits on one balance: exactly what it pays for, in a handful of transactions', async () => {
+    const { userId } = await signUp(t.app); // 500 tokens
+    const stats = statementStats(t.app.ctx.db);
+    const before = stats.transactions;
+    const results = await Promise.allSettled(
+      Array.from({ length: 1000 }, (_, i) =>
+        ledger().apply({ userId, delta: -1, reason: 'message', idempotencyKey: `hot:${userId}:${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(500);
+    expect(stats.transactions - before).toBeLessThanOrEqual(4);
+    expect(await balance(userId)).toBe(0);
+    expect(await ledger().sum(userId)).toBe(0);
   });
 });

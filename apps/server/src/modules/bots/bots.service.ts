@@ -3,7 +3,9 @@ import type { Bot } from '@amora/shared/bots.ts';
 import type { BotFilter } from '@amora/shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import type { BotRow, MediaRow } from '../../db/schema/bots.ts';
+import { createEntityCache } from '../../lib/entity-cache.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { SharedState } from '../../lib/shared-state.ts';
 import { isPublicArt, type MediaStorage } from '../../lib/media-storage.ts';
 import type { BotsRepository } from './bots.repository.ts';
 
@@ -11,7 +13,13 @@ const LIST_CACHE_MS = 5_000;
 
 export type BotWithRow = { row: BotRow; dto: Bot };
 
-export function createBotsService(deps: { db: Db; repo: BotsRepository; storage: MediaStorage }) {
+export function createBotsService(deps: {
+  db: Db;
+  repo: BotsRepository;
+  storage: MediaStorage;
+  /** The bus that keeps every node's cache of characters current (decision 091). */
+  shared: SharedState;
+}) {
   const { db, repo, storage } = deps;
   let cache: { at: number; bots: BotWithRow[]; json: Map<BotFilter, { body: string; etag: string }> } | null =
     null;
@@ -63,6 +71,22 @@ export function createBotsService(deps: { db: Db; repo: BotsRepository; storage:
     return bots;
   }
 
+  /**
+   * A character by id with her public art: read on every message, changed only by the seed, so
+   * cached per node; `invalidate()` clears it on every node. Only public art is in the DTO, so the
+   * voice notes and videos made for users do not change it.
+   */
+  const byId = createEntityCache({
+    name: 'bots',
+    shared: deps.shared,
+    load: async (id: string): Promise<BotWithRow | null> => {
+      const row = await repo.findById(db, id);
+      if (!row) return null;
+      const [bot] = await withMedia([row]);
+      return bot!;
+    },
+  });
+
   function filtered(bots: Bot[], filter: BotFilter): Bot[] {
     if (filter === 'all') return bots;
     if (filter === 'video') return bots.filter((b) => b.is_video);
@@ -96,10 +120,9 @@ export function createBotsService(deps: { db: Db; repo: BotsRepository; storage:
     },
     /** A bot by id, including the support bot; NOT_FOUND for unknown or inactive ones. */
     async get(id: string): Promise<BotWithRow> {
-      const row = await repo.findById(db, id);
-      if (!row || !row.active) throw notFound('bot.notFound');
-      const [bot] = await withMedia([row]);
-      return bot!;
+      const bot = await byId.get(id);
+      if (!bot || !bot.row.active) throw notFound('bot.notFound');
+      return bot;
     },
     async getMany(ids: string[]): Promise<Map<string, BotWithRow>> {
       const rows = await repo.findManyByIds(db, [...new Set(ids)]);
@@ -111,8 +134,12 @@ export function createBotsService(deps: { db: Db; repo: BotsRepository; storage:
       const [bot] = await withMedia([row]);
       return bot!;
     },
+    /** Resolves once this node hears changes to characters from the others. */
+    start: () => byId.start(),
+    /** Characters changed (the seed): every node drops its cached copies. */
     invalidate(): void {
       cache = null;
+      byId.invalidateAll();
     },
   };
 }

@@ -215,6 +215,24 @@ export function createChatsRepository() {
       const [row] = await db.delete(owedReplies).where(eq(owedReplies.messageId, messageId)).returning();
       return row ?? null;
     },
+    /**
+     * `settleOwed` and then `hasOwed` in one statement (the reply's claim, decision 033): whether
+     * this call took the owed reply off the books, and whether the chat still owes another one.
+     */
+    async settleOwedAndCheck(
+      db: DbOrTx,
+      messageId: string,
+      chatId: string,
+    ): Promise<{ settled: boolean; stillOwed: boolean }> {
+      // The outer select sees the table as the statement began (the row being deleted included),
+      // hence `message_id <> messageId`.
+      const result: unknown = await db.execute(sql`
+        with settled as (delete from owed_replies where message_id = ${messageId} returning message_id)
+        select exists (select 1 from settled) as settled,
+          exists (select 1 from owed_replies where chat_id = ${chatId} and message_id <> ${messageId}) as still_owed`);
+      const row = (result as { rows: { settled: boolean; still_owed: boolean }[] }).rows[0];
+      return { settled: Boolean(row?.settled), stillOwed: Boolean(row?.still_owed) };
+    },
     /** Claims an overdue reply for the sweep: a conditional delete, so of two nodes only one gets it. */
     async claimOverdue(db: DbOrTx, messageId: string, now: Date): Promise<OwedReplyRow | null> {
       const [row] = await db

@@ -200,6 +200,11 @@ export function createChatsService(deps: ChatsDeps) {
     chatId: string;
     userMessage: MessageRow;
     charged: number;
+    /**
+     * The user's row as the send read it a moment ago (saves a read): the reply never writes it,
+     * and a profile edit landing between the two is the same as one landing just after the reply.
+     */
+    user?: UserRow;
   }): Promise<void> {
     const { userId, chatId, userMessage } = input;
     // Her message id exists before the text does, so a streamed reply grows under one `_id`.
@@ -208,7 +213,7 @@ export function createChatsService(deps: ChatsDeps) {
     try {
       const chat = await owned(userId, chatId);
       const bot = await bots.get(chat.botId);
-      const user = await users.getById(userId);
+      const user = input.user ?? (await users.getById(userId));
       // Safety (decision 044): a crisis or under-18 statement never reaches the engine.
       const intercept = await deps.safety?.screen({
         user,
@@ -281,8 +286,8 @@ export function createChatsService(deps: ChatsDeps) {
       const { message, updated, balance, events } = await db.transaction(async (tx) => {
         // Taking the owed reply off the books is the claim: if the sweep failed it meanwhile (and
         // refunded it), this late reply is dropped, so the user gets one outcome, not two.
-        if (!(await repo.settleOwed(tx, userMessage.id))) throw new ReplySuperseded();
-        const stillOwed = await repo.hasOwed(tx, chatId);
+        const { settled, stillOwed } = await repo.settleOwedAndCheck(tx, userMessage.id, chatId);
+        if (!settled) throw new ReplySuperseded();
         const message = await repo.insertMessage(tx, {
           id: replyId,
           chatId,
@@ -349,8 +354,8 @@ export function createChatsService(deps: ChatsDeps) {
     const result = await db.transaction(async (tx) => {
       // The same claim as an engine's reply (decision 033): the owed reply comes off the books, so
       // the sweep cannot refund it a second time and the chat's lock is not held for it.
-      if (!(await repo.settleOwed(tx, userMessage.id))) throw new ReplySuperseded();
-      const stillOwed = await repo.hasOwed(tx, chatId);
+      const { settled, stillOwed } = await repo.settleOwedAndCheck(tx, userMessage.id, chatId);
+      if (!settled) throw new ReplySuperseded();
       const mine = await repo.updateMessage(tx, userMessage.id, { eventType: 'safety' });
       const message = await repo.insertMessage(tx, {
         id: replyId,
@@ -680,7 +685,7 @@ export function createChatsService(deps: ChatsDeps) {
       if (cost > 0) ledger.notifyBalance(userId, result.balance);
       if (!isSupport) {
         realtime.toUser(userId, 'chat', { ...toChatState(chat), locked: true });
-        background.run(() => reply({ userId, chatId, userMessage: result.message, charged: cost }));
+        background.run(() => reply({ userId, chatId, userMessage: result.message, charged: cost, user }));
       }
       return { updatedTokens: result.balance, message: toMessageDto(result.message, chat.botId) };
     },

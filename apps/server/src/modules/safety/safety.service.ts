@@ -5,7 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { createEntityCache } from '../../lib/entity-cache.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import type { SharedState } from '../../lib/shared-state.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { SafetyRepository } from './safety.repository.ts';
@@ -25,6 +27,8 @@ export type SafetyDeps = {
   users: UsersService;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** The bus that keeps every node's cache of holds current (decision 091). */
+  shared: SharedState;
 };
 
 /**
@@ -36,6 +40,12 @@ export type SafetyDeps = {
  */
 export function createSafetyService(deps: SafetyDeps) {
   const { db, repo, users, realtime, log } = deps;
+  /** Every write is guarded by the hold, so it is read from a cache that every hold change clears. */
+  const holds = createEntityCache({
+    name: 'safety-hold',
+    shared: deps.shared,
+    load: (userId: string) => repo.findHold(db, userId),
+  });
 
   async function record(
     kind: 'crisis' | 'minor',
@@ -56,6 +66,8 @@ export function createSafetyService(deps: SafetyDeps) {
   }
 
   return {
+    /** Resolves once this node hears hold changes from the others. */
+    start: () => holds.start(),
     /**
      * Screens one user message in a chat. Returns what to answer instead of the engine, or null
      * when the message is fine to pass on.
@@ -77,6 +89,7 @@ export function createSafetyService(deps: SafetyDeps) {
         // An adult age from onboarding does not outweigh a plain statement in the chat: review.
         const event = await record('minor', input, verdict.age);
         await repo.hold(db, input.user.id, event.id);
+        holds.invalidate(input.user.id);
         log.warn({ userId: input.user.id, eventId: event.id }, 'account on hold for age review');
         reply = reply ? `${reply}\n\n${minorReply(input.language)}` : minorReply(input.language);
         realtime.toUser(input.user.id, 'safety_hold', { reason: 'age_review' });
@@ -85,7 +98,7 @@ export function createSafetyService(deps: SafetyDeps) {
     },
 
     async status(userId: string): Promise<'none' | 'review' | 'closed'> {
-      const hold = await repo.findHold(db, userId);
+      const hold = await holds.get(userId);
       return hold?.status ?? 'none';
     },
 
@@ -94,7 +107,7 @@ export function createSafetyService(deps: SafetyDeps) {
      * open (`supportChatId`): that is how a held user reaches the team.
      */
     async assertWritable(userId: string, supportChatId?: string): Promise<void> {
-      if (!(await repo.findHold(db, userId))) return;
+      if (!(await holds.get(userId))) return;
       if (supportChatId && (await repo.isSupportChat(db, userId, supportChatId))) return;
       throw new AppError('AGE_REVIEW', 'safety.ageReview');
     },
@@ -120,7 +133,9 @@ export function createSafetyService(deps: SafetyDeps) {
     async restore(userId: string): Promise<SafetyHoldResponse> {
       const user = await users.findById(userId);
       if (!user) throw notFound('user.notFound');
-      if (await repo.deleteHold(db, userId)) realtime.toUser(userId, 'safety_released', {});
+      const released = await repo.deleteHold(db, userId);
+      holds.invalidate(userId);
+      if (released) realtime.toUser(userId, 'safety_released', {});
       return { userId, hold: 'none' };
     },
 
@@ -129,6 +144,7 @@ export function createSafetyService(deps: SafetyDeps) {
       const user = await users.findById(userId);
       if (!user) throw notFound('user.notFound');
       await repo.closeHold(db, userId);
+      holds.invalidate(userId);
       await users.deactivate(userId);
       return { userId, hold: 'closed' };
     },

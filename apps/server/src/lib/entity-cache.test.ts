@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../test/test-app.ts';
+import { createEntityCache } from './entity-cache.ts';
+import { createSharedState, type SharedState } from './shared-state.ts';
+
+const log = { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+
+/** A cache over a mutable "table" that counts its loads. */
+function fixture(shared: SharedState, table: Map<string, string>) {
+  let loads = 0;
+  const cache = createEntityCache({
+    name: 'test-things',
+    shared,
+    load: async (id: string) => {
+      loads++;
+      return table.get(id) ?? null;
+    },
+  });
+  return { cache, loads: () => loads };
+}
+
+describe('entity cache (decision 091)', () => {
+  it('serves repeated reads from memory and reloads after an invalidation', async () => {
+    const shared = createSharedState({ namespace: 'amora:ec1:', log });
+    const table = new Map([['a', 'one']]);
+    const f = fixture(shared, table);
+    await f.cache.start();
+    expect(await f.cache.get('a')).toBe('one');
+    expect(await f.cache.get('a')).toBe('one');
+    expect(f.loads()).toBe(1);
+    table.set('a', 'two');
+    f.cache.invalidate('a');
+    expect(await f.cache.get('a')).toBe('two');
+    expect(f.loads()).toBe(2);
+    table.set('a', 'three');
+    f.cache.invalidateAll();
+    expect(await f.cache.get('a')).toBe('three');
+    await shared.close();
+  });
+
+  it('a load that began before an invalidation does not put its stale answer back', async () => {
+    const shared = createSharedState({ namespace: 'amora:ec2:', log });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let value = 'old';
+    let loads = 0;
+    const cache = createEntityCache({
+      name: 'slow',
+      shared,
+      load: async () => {
+        loads++;
+        const seen = value;
+        await gate;
+        return seen;
+      },
+    });
+    const inFlight = cache.get('x');
+    value = 'new';
+    cache.invalidate('x'); // the write committed while the read was on its way
+    release();
+    expect(await inFlight).toBe('old');
+    expect(await cache.get('x')).toBe('new');
+    expect(loads).toBe(2);
+    await shared.close();
+  });
+
+  const redisUrl = process.env.REDIS_URL;
+  describe.skipIf(!redisUrl)('two nodes sharing Redis', () => {
+    const states: SharedState[] = [];
+    afterAll(async () => {
+      for (const s of states) await s.close();
+    });
+    it('an invalidation on one node drops the copy on the other', async () => {
+      const namespace = `amora:ec-${Date.now()}:`;
+      const a = createSharedState({ redisUrl, namespace, log });
+      const b = createSharedState({ redisUrl, namespace, log });
+      states.push(a, b);
+      const table = new Map([['u1', 'v1']]);
+      const fa = fixture(a, table);
+      const fb = fixture(b, table);
+      await fa.cache.start();
+      await fb.cache.start();
+      expect(await fa.cache.get('u1')).toBe('v1');
+      expect(await fb.cache.get('u1')).toBe('v1');
+      table.set('u1', 'v2');
+      fa.cache.invalidate('u1');
+      expect(await fa.cache.get('u1')).toBe('v2');
+      // Node B hears it over Redis and reads the row again.
+      await eventually(async () => (await fb.cache.get('u1')) === 'v2');
+      table.set('u1', 'v3');
+      fb.cache.invalidateAll();
+      await eventually(async () => (await fa.cache.get('u1')) === 'v3');
+    });
+  });
+});
