@@ -29,6 +29,7 @@ export async function startAmora(env = {}) {
       MEDIA_DIR: join(tmpdir(), 'amora-test-media'),
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000000',
+      UNVERIFIED_CAN_BUY: 'true',
       RATE_LIMIT_WRITES: '1000000',
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       WEB_DIST: '',

@@ -5,7 +5,8 @@ import { adminToken, ageVerified, operatorPage, stamp, uniqueEmail } from './fix
 
 /**
  * The character studio (issue 11): an operator imports a Character Card PNG in the console, adds a
- * level-2 photo, and a user finds the new character on home and chats with her.
+ * level-2 photo and a priced album category, and a user finds the new character on home, chats
+ * with her and unlocks that category.
  * The fixtures come from `node e2e/fixtures/make-studio-card.mjs`.
  */
 const CARD = join(import.meta.dirname, 'fixtures', 'studio-card.png');
@@ -43,7 +44,7 @@ async function chatWith(page: Page, botId: string, labels: { input: string; send
   await expect(theirs).toHaveCount(before + 1, { timeout: 20_000 });
 }
 
-test('an operator imports a card and adds a level-2 photo; a user finds her on home and chats', async ({
+test('an operator imports a card, adds a level-2 photo and a priced album; a user chats and unlocks it', async ({
   page,
   browser,
 }) => {
@@ -65,12 +66,36 @@ test('an operator imports a card and adds a level-2 photo; a user finds her on h
     await expect(op.locator('[data-testid="studio-media-item"][data-level="2"]')).toHaveCount(1);
     // Her portrait from the card stays the public art (level 1).
     await expect(op.locator('[data-testid="studio-media-item"][data-level="1"]')).toHaveCount(1);
+
+    // A private album category with a price, and a photo in it (the console's Albums tab).
+    await op.getByTestId('admin-nav-albums').click();
+    await op.getByTestId('admin-album-bot').selectOption(botId);
+    const feet = op.getByTestId('admin-album-feet');
+    await feet.getByTestId('admin-album-enabled-feet').check();
+    await feet.getByTestId('admin-album-price-feet').fill('120');
+    await feet.getByTestId('admin-album-save-feet').click();
+    await feet.getByTestId('admin-album-upload-feet').setInputFiles(PHOTO);
+    await expect(feet.getByTestId('admin-album-item')).toHaveCount(1);
   } finally {
     await operator.context.close();
   }
 
   await userIn(page, 'en');
   await chatWith(page, botId, { input: 'Message', send: 'Send message' });
+
+  // Her album: the new category is locked at its price; the user unlocks it and sees the photo.
+  const bots = (await (await page.request.get('/api/bots')).json()) as {
+    data: { _id: string; remote_id: number }[];
+  };
+  const remoteId = bots.data.find((b) => b._id === botId)!.remote_id;
+  await page.goto(`/album/${remoteId}`);
+  const category = page.getByTestId('album-category-feet');
+  await expect(category).toHaveAttribute('data-locked', 'true');
+  await expect(category).toContainText('120');
+  await category.getByTestId('album-unlock-feet').click();
+  await expect(category).not.toHaveAttribute('data-locked', 'true');
+  await page.getByTestId('album-open-feet').click();
+  await expect(page.getByTestId('album-item')).toHaveCount(1);
 });
 
 test('a Russian-speaking user finds an imported character and chats with her', async ({ page }) => {
