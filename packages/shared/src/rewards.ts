@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { userText } from './text-schema.ts';
+import { REFERRAL_CODE_PATTERN } from './rules.ts';
+export { REFERRAL_CODE_PATTERN };
 
 /** Token rewards (SPEC §1, §2 wallet, §4 quiz task, §7 "Token rewards"). */
 
@@ -161,7 +163,6 @@ export const QuizResultResponse = z.object({
 });
 export type QuizResultResponse = z.infer<typeof QuizResultResponse>;
 
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,16}$/;
 export const ReferralCode = z.string().trim().regex(REFERRAL_CODE_PATTERN, 'Invalid invite code');
 
 export const ReferralBody = z.object({ code: ReferralCode }).strict();

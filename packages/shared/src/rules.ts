@@ -162,3 +162,6 @@ export function textareaHeight(rows: number): number {
   const r = Math.max(1, Math.min(6, Math.floor(rows)));
   return 36 + 24 * (r - 1);
 }
+
+/** An invite code (`?ref=`): checked by the web app before it keeps one (no zod on the first load). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{6,16}$/;

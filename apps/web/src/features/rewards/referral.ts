@@ -1,4 +1,4 @@
-import { REFERRAL_CODE_PATTERN } from '@amora/shared/rewards.ts';
+import { REFERRAL_CODE_PATTERN } from '@amora/shared/rules.ts';
 
 /**
  * The `?ref=` invite code is kept like the UTM values (features/platform/utm.ts): stored when the

@@ -27,6 +27,7 @@ import {
   saveLegal,
   setReportStatus,
 } from '../api/account-api.ts';
+import '../../../lib/console-i18n.ts';
 
 /**
  * The console's "Accounts" section (issue 14): reports from users, the outbox (the mailbox of an

@@ -25,6 +25,7 @@ import {
 import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
 import offerStyles from './offers-panel.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** `/admin/costs`: token costs, gift prices and billing rules (issue 11 item 5). */
 export function CostsPanel() {

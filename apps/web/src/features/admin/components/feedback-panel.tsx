@@ -4,6 +4,7 @@ import { fetchFeedback, readingKeys } from '../api/reading-api.ts';
 import { AdminList, AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
 import offerStyles from './offers-panel.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** `/admin/feedback`: what users said about their chats, newest first (issue 11 item 5). */
 export function FeedbackPanel() {

@@ -20,6 +20,7 @@ import {
 import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
 import offerStyles from './offers-panel.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** Token packs and subscription plans: tokens, prices per geo tier, Stars, old prices (issue 4). */
 export function OffersPanel() {

@@ -16,6 +16,7 @@ import {
 } from '../api/admin-api.ts';
 import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** Service-wide switches: the maintenance screen and the Halloween theme. */
 export function PlatformPanel() {

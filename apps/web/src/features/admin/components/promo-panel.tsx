@@ -11,6 +11,7 @@ import { adminKeys, createPromoCode, fetchPromoCodes } from '../api/admin-api.ts
 import { parsePromoForm } from '../forms.ts';
 import { AdminList, AdminSection, useCreateForm } from './admin-section.tsx';
 import styles from './admin.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** Create promo codes (bonus tokens or a discount on the next checkout) and see how they are used. */
 export function PromoPanel() {

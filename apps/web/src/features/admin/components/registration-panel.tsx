@@ -15,6 +15,7 @@ import {
 import { parseRegistrationForm } from '../forms.ts';
 import { AdminList, AdminSection, useCreateForm } from './admin-section.tsx';
 import styles from './admin.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** Issue a single-use sign-in link for an email (docs/decisions/018) and see the ones issued. */
 export function RegistrationPanel() {

@@ -20,6 +20,7 @@ import {
 import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
 import offerStyles from './offers-panel.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** The relationship's pace, levels, gifts, neglect and command costs (issue 10 item 5). */
 export function RelationshipPanel() {

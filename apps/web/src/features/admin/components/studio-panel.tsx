@@ -35,6 +35,7 @@ import {
 import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
 import offerStyles from './offers-panel.module.css';
+import '../../../lib/console-i18n.ts';
 
 const LEVELS = [1, 2, 3, 4] as const;
 const CATEGORIES = ['photo', 'main', 'selfie', 'non-explicit', 'lingerie', 'video', 'video_avatar'] as const;

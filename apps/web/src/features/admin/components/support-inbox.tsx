@@ -21,6 +21,7 @@ import {
   type SupportThread,
 } from '../api/admin-api.ts';
 import styles from './admin.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** The support inbox: conversations newest first, those waiting for an answer marked; one open beside. */
 export function SupportInbox() {

@@ -13,6 +13,7 @@ import { adminKeys, banUser, searchUsers, unbanUser } from '../api/admin-api.ts'
 import { AdminSection } from './admin-section.tsx';
 import { RoleForm } from './role-form.tsx';
 import styles from './admin.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** Find an account by email or id; ban it with a reason the user will see, or lift the ban. */
 export function UsersPanel() {

@@ -18,6 +18,7 @@ import {
 } from '../api/albums-api.ts';
 import { AlbumMedia } from './album-media.tsx';
 import styles from './albums-admin.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** The console's Albums tab: pick a character, enable her categories, price them, upload and delete items. */
 export function AlbumsAdminPanel() {

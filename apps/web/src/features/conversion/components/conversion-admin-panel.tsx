@@ -15,6 +15,7 @@ import { AdminSection } from '../../admin/components/admin-section.tsx';
 import adminStyles from '../../admin/components/admin.module.css';
 import { conversionKeys, fetchConversionSettings, saveConversionSettings } from '../api/conversion-api.ts';
 import styles from './conversion.module.css';
+import '../../../lib/console-i18n.ts';
 
 type BoxPrice = 'price_t_1' | 'price_t_2' | 'price_t_3' | 'price_admin';
 const BOX_PRICES: BoxPrice[] = ['price_t_1', 'price_t_2', 'price_t_3', 'price_admin'];

@@ -28,6 +28,7 @@ import {
   saveRewardSettings,
 } from '../api/rewards-api.ts';
 import styles from './rewards-admin.module.css';
+import '../../../lib/console-i18n.ts';
 
 /** `/admin/rewards`: reward settings, tasks waiting for verification, the quiz editor. */
 export function RewardsAdminPanel() {

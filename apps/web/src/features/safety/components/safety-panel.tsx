@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { AdminList, AdminSection } from '../../admin/components/admin-section.tsx';
 import styles from '../../admin/components/admin.module.css';
 import { closeAccount, fetchSafetyEvents, restoreAccount, safetyKeys } from '../api/safety-api.ts';
+import '../../../lib/console-i18n.ts';
 
 /**
  * The console's "Safety events" (decisions 044–046): crisis statements answered with help and
