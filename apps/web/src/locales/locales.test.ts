@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import consoleEn from './console/en.json';
 import consoleRu from './console/ru.json';
+import pagesEn from './pages/en.json';
+import pagesRu from './pages/ru.json';
 import appEn from './en.json';
 import appRu from './ru.json';
 
@@ -16,7 +18,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** The app's dictionary with the console's texts (lib/console-i18n.ts) merged in. */
+/** The app's dictionary with the lazily loaded texts (lib/lazy-strings.ts) merged in. */
 function merged(a: Tree, b: Tree): Tree {
   const out: Tree = { ...a };
   for (const [k, v] of Object.entries(b)) {
@@ -25,8 +27,8 @@ function merged(a: Tree, b: Tree): Tree {
   }
   return out;
 }
-const en = merged(appEn, consoleEn);
-const ru = merged(appRu, consoleRu);
+const en = merged(merged(appEn, consoleEn), pagesEn);
+const ru = merged(merged(appRu, consoleRu), pagesRu);
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]!).sort();

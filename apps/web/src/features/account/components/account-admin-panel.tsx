@@ -28,6 +28,7 @@ import {
   setReportStatus,
 } from '../api/account-api.ts';
 import '../../../lib/console-i18n.ts';
+import '../../../lib/pages-i18n.ts';
 
 /**
  * The console's "Accounts" section (issue 14): reports from users, the outbox (the mailbox of an

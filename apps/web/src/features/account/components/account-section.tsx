@@ -21,6 +21,7 @@ import {
   saveJsonFile,
 } from '../api/account-api.ts';
 import styles from './account.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** The profile's "Account" card: the address and its confirmation, password, email, my data, receipts. */
 export function AccountSection() {

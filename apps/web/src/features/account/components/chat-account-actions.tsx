@@ -9,6 +9,7 @@ import { chatKeys } from '../../chats/api/chats-api.ts';
 import { deleteChat } from '../api/account-api.ts';
 import { ReportDialog } from './report-dialog.tsx';
 import styles from './account.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** On a character's page: report her, or delete this chat (its messages; tokens stay). */
 export function ChatAccountActions({ chatId, botId }: { chatId: string; botId: string }) {

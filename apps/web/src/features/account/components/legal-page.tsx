@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { accountKeys, fetchLegal } from '../api/account-api.ts';
 import styles from './account.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /**
  * `/legal/terms` and `/legal/privacy`: the operator's Markdown, rendered by react-markdown, which

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { accountKeys, fetchReceipt, formatMoney } from '../api/account-api.ts';
 import styles from './account.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** `/receipts/:id`: one payment's receipt; Print uses the print stylesheet (no app chrome). */
 export function ReceiptPage() {

@@ -8,6 +8,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { sendReport } from '../api/account-api.ts';
 import styles from './account.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** Report a message or a character to the operator: a reason and, if wanted, a few words. */
 export function ReportDialog({

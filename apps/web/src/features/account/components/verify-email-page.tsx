@@ -9,6 +9,7 @@ import { reloadUser } from '../../auth/session.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { confirmEmailLink } from '../api/account-api.ts';
 import styles from './account.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** `/account/verify?token=`: the link from a verification or email-change email. */
 export function VerifyEmailPage() {

@@ -31,6 +31,7 @@ import { BlogAdminPanel } from '../../blog/components/blog-admin-panel.tsx';
 import { KpiPanel } from '../../insights/components/kpi-panel.tsx';
 import { AlbumsAdminPanel } from '../../albums/components/albums-admin-panel.tsx';
 import styles from './admin.module.css';
+import '../../../lib/pages-i18n.ts';
 
 const sections = [
   { path: 'support', label: 'admin.nav.support' },

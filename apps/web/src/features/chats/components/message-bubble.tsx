@@ -6,6 +6,7 @@ import { MessageMedia } from '../../media/components/message-media.tsx';
 import { isTempId } from '../cache.ts';
 import { SYSTEM_EVENTS, systemNoteText } from '../system-note.ts';
 import styles from './message-list.module.css';
+import '../../../lib/pages-i18n.ts';
 
 type MessageBubbleProps = {
   message: Message;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../app/layouts/page-header.tsx';
 import styles from './faq-page.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** The 10 topics of SPEC §9, in this order. */
 export const FAQ_TOPICS = [

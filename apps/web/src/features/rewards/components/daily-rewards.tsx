@@ -12,6 +12,7 @@ import { claimDaily, fetchDaily, rewardsKeys } from '../api/rewards-api.ts';
 import { formatCountdown, storedNextClaim, storeNextClaim } from '../daily-timer.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import styles from './rewards.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** The wallet's daily rewards (SPEC §2): the streak calendar, the claim button, the timer to the next claim. */
 export function DailyRewards() {

@@ -7,6 +7,7 @@ import { InviteSection } from './invite-section.tsx';
 import { QuizDialog } from './quiz-dialog.tsx';
 import { RewardTasks } from './reward-tasks.tsx';
 import styles from './rewards.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** `/wallet/earnTokens`: the daily reward, the tasks with the quiz, and the invite link. */
 export function EarnTokensPage() {

@@ -9,6 +9,7 @@ import { showToast } from '../../../components/ui/toast-store.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { fetchReferral, rewardsKeys } from '../api/rewards-api.ts';
 import styles from './rewards.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** Invite friends: the link to share, the friends who joined with it and the tokens earned. */
 export function InviteSection() {

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { answerQuiz, fetchQuiz, rewardsKeys } from '../api/rewards-api.ts';
 import styles from './rewards.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /** The quiz (SPEC §4): step 1 answer every question (checked by the server), step 2 wait for verification. */
 export function QuizDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -12,6 +12,7 @@ import { useAuthStore } from '../../auth/store.ts';
 import { walletKeys } from '../../wallet/api/wallet-api.ts';
 import { claimTask, fetchTasks, markTaskPending, rewardsKeys } from '../api/rewards-api.ts';
 import styles from './rewards.module.css';
+import '../../../lib/pages-i18n.ts';
 
 /**
  * The free-token tasks with their state (SPEC §1, §4): available → pending → verified → claimed.

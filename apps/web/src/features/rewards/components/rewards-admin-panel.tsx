@@ -29,6 +29,7 @@ import {
 } from '../api/rewards-api.ts';
 import styles from './rewards-admin.module.css';
 import '../../../lib/console-i18n.ts';
+import '../../../lib/pages-i18n.ts';
 
 /** `/admin/rewards`: reward settings, tasks waiting for verification, the quiz editor. */
 export function RewardsAdminPanel() {

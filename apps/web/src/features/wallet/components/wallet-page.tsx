@@ -17,6 +17,7 @@ import { SubscriptionStatus } from '../../paywall/components/subscription-status
 import { useWallet } from '../hooks/use-wallet.ts';
 import styles from './wallet-page.module.css';
 import { FortuneSoon } from '../../conversion/components/upsell-list.tsx';
+import '../../../lib/pages-i18n.ts';
 
 /** `/wallet`: the balance and the ledger, newest first. */
 export function WalletPage() {
