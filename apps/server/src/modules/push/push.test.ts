@@ -229,7 +229,7 @@ describe('push key and subscriptions', () => {
     expect(await subsOf(s.userId)).toHaveLength(0);
   });
 
-  it('outside tests, only public https push services are accepted', async () => {
+  it('outside tests, only public https push services are accepted', { timeout: 120_000 }, async () => {
     // Names resolve through a fake DNS: what a hostile name points to is what the check sees.
     const dns: Record<string, string[]> = {
       'fcm.googleapis.com': ['142.250.74.10'],

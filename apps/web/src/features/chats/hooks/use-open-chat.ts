@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePopup } from '../../../lib/popup.ts';
-import { reloadUser } from '../../auth/session.ts';
+import { reloadUser, restoreSession } from '../../auth/session.ts';
 import { useAuthStore } from '../../auth/store.ts';
 import { useTokenCosts } from '../../settings/hooks/use-settings.ts';
 import { openNoTokens } from '../../wallet/store.ts';
@@ -29,6 +29,8 @@ export function useOpenChat() {
 
   const openChat = useCallback(
     async (botId: string): Promise<void> => {
+      // A click while the session is still being restored waits for it: a member is not a guest.
+      if (useAuthStore.getState().status === 'restoring') await restoreSession();
       const user = useAuthStore.getState().user;
       const { setPendingBotId } = useChatsStore.getState();
       if (!user) {
