@@ -38,6 +38,7 @@ test.beforeAll(async () => {
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      UNVERIFIED_CAN_BUY: 'true',
       LLM_BASE_URL: llm.url,
       LLM_MODEL: 'test',
       LLM_RETRIES: '0',

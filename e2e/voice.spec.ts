@@ -46,6 +46,7 @@ test.beforeAll(async () => {
       REPLY_DELAY_MS: '300',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      UNVERIFIED_CAN_BUY: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
