@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -19,11 +19,15 @@ import { BanDialog } from '../../features/user/components/ban-dialog.tsx';
 import { AgeReviewScreen } from '../../features/safety/components/age-review-screen.tsx';
 import { LanguageChangedDialog } from '../../features/user/components/language-changed-dialog.tsx';
 import { NoTokensDialog } from '../../features/wallet/components/no-tokens-dialog.tsx';
-import { VpnWarning } from '../../features/conversion/components/vpn-warning.tsx';
 import { useGeoSync } from '../../features/conversion/hooks/use-geo-sync.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import styles from './app-shell.module.css';
+
+/** Shown to few users: loaded with it (issue 13). */
+const VpnWarning = lazy(() =>
+  import('../../features/conversion/components/vpn-warning.tsx').then((m) => ({ default: m.VpnWarning })),
+);
 
 /** The page frame: top bar (desktop) or compact header and bottom navigation (phones), and the global overlays. */
 export function AppShell() {
@@ -54,7 +58,9 @@ export function AppShell() {
       <TopBar />
       <main id="main" className={styles.main} tabIndex={-1}>
         <RenewalNotice />
-        <VpnWarning />
+        <Suspense fallback={null}>
+          <VpnWarning />
+        </Suspense>
         <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
           <Outlet />
         </Suspense>

@@ -1,7 +1,7 @@
 import type { Bot } from '@amora/shared/bots.ts';
 import type { BotFilter } from '@amora/shared/enums.ts';
 import { isBotFilter } from '@amora/shared/rules.ts';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,9 +15,13 @@ import { useBots } from '../hooks/use-bots.ts';
 import { filterTabId, FilterTabs } from './filter-tabs.tsx';
 import { Hero } from './hero.tsx';
 import { ModelCard } from './model-card.tsx';
-import { TrialDialog } from '../../conversion/components/trial-dialog.tsx';
-import { MarketingFeatures } from '../../conversion/components/upsell-list.tsx';
 import styles from './home-page.module.css';
+import { MarketingFeatures } from '../../conversion/components/upsell-list.tsx';
+
+// The trial dialog is shown to some users only: its code loads with it, not with the first screen (issue 13).
+const TrialDialog = lazy(() =>
+  import('../../conversion/components/trial-dialog.tsx').then((m) => ({ default: m.TrialDialog })),
+);
 
 const PANEL_ID = 'models-panel';
 const SKELETONS = 8;
@@ -49,7 +53,9 @@ export function HomePage() {
     <div className={styles.page}>
       <Hero bots={visibleBots} />
       <MarketingFeatures />
-      <TrialDialog />
+      <Suspense fallback={null}>
+        <TrialDialog />
+      </Suspense>
       <section className={styles.models} aria-labelledby="models-title">
         <div className={styles.head}>
           <h2 id="models-title" className={`${styles.heading} display-font`}>
