@@ -1,13 +1,9 @@
 import { resolve } from 'node:path';
-import type { Brain } from '@amora/companion/engine/brain.ts';
-import type { Language } from '@amora/shared/enums.ts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppInstance, Services } from './app-types.ts';
 import type { Config } from './config.ts';
 import { openCore } from './core.ts';
 import { createHttpServer, registerHttpPlugins } from './http.ts';
 import { createIdentityPort } from './lib/identity.ts';
-import type { MediaStorage } from './lib/media-storage.ts';
 import { serverRoot } from './lib/paths.ts';
 import { registerAccountModule } from './modules/account/account.module.ts';
 import { registerAdminModule } from './modules/admin/admin.module.ts';
@@ -25,12 +21,10 @@ import { registerInsightsModule } from './modules/insights/insights.module.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { registerMailModule } from './modules/mail/mail.module.ts';
 import { registerChatMediaModule, registerMediaModule } from './modules/media/media.module.ts';
-import type { TtsEngine } from './modules/media/tts/tts.ts';
-import type { VideoProvider } from './modules/media/video/video-provider.ts';
 import { registerPaymentsModule } from './modules/payments/payments.module.ts';
 import { registerPlatformModule } from './modules/platform/platform.module.ts';
 import { registerPromoModule } from './modules/promo/promo.module.ts';
-import { registerPushModule, type PushOptions } from './modules/push/push.module.ts';
+import { registerPushModule } from './modules/push/push.module.ts';
 import { registerRegistrationModule } from './modules/registration/registration.module.ts';
 import { registerRewardsModule } from './modules/rewards/rewards.module.ts';
 import { registerSafetyModule } from './modules/safety/safety.module.ts';
@@ -41,33 +35,12 @@ import { registerTelegramModule } from './modules/telegram/telegram.module.ts';
 import { registerUsersModule } from './modules/users/users.module.ts';
 import { registerStatic } from './plugins/static.ts';
 import './services.ts';
+import type { BuildOptions } from './build-options.ts';
+
+export type { BuildOptions };
 
 /** The built SPA: apps/web/dist. */
 export const DEFAULT_WEB_DIST = resolve(serverRoot(), '../web/dist');
-
-export type BuildOptions = {
-  /** Replaces the companion engine (tests). */
-  brain?: Brain;
-  /** The chat languages a replaced engine writes (tests); default: the built-in engine's. */
-  chatLanguages?: readonly Language[];
-  /** Where media files live; defaults to DATA_DIR/media. */
-  mediaRoot?: string;
-  /** Replaces the media storage (tests: a bucket on a fake S3 server). */
-  storage?: MediaStorage;
-  logger?: FastifyBaseLogger | boolean;
-  /** A refresh token reused within this window is a racing tab, not theft (default 10 s). */
-  refreshReuseGraceMs?: number;
-  /** Start an in-memory PGlite from this migrated dump (tests). */
-  pgliteTemplate?: Blob | File;
-  /** Replaces the text-to-speech engine (tests). */
-  tts?: TtsEngine;
-  /** Replaces the video provider (tests). */
-  videoProvider?: VideoProvider;
-  /** Web push: another sender, or loopback http endpoints allowed (tests). */
-  push?: PushOptions;
-  /** "Now" for the reward rules (tests move UTC days and verification delays with it). */
-  clock?: () => Date;
-};
 
 /**
  * Builds the whole server, as a table of contents: the HTTP server and its plugins, the
