@@ -151,6 +151,9 @@ test('a paid pack has a printable receipt with the registration number and billi
   expect(set.ok()).toBe(true);
   await payingUser(page, 'receipt');
   await page.goto('/profile');
+  await expect(page.getByTestId('receipt-link').first()).toBeVisible();
+  // A long address never widens the page: on a phone it would scroll sideways under the finger.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.getByTestId('receipt-link').first().click();
   const receipt = page.getByTestId('receipt');
   await expect(receipt.getByTestId('receipt-registration')).toHaveText('HE 424242');
