@@ -214,7 +214,9 @@ test('reports a message and the character in Russian, deletes the chat; the oper
   await expect(mine).toHaveCount(2);
   const spam = mine.filter({ hasText: 'Реклама' });
   await spam.getByTestId('admin-report-reviewed').click();
-  await expect(operator.page.getByTestId('admin-report').filter({ hasText: 'Реклама' })).toHaveCount(0);
+  // This user's spam report leaves the open list (another journey's reports may still be there).
+  await expect(spam).toHaveCount(0);
+  await expect(mine).toHaveCount(1);
   await operator.context.close();
 });
 
