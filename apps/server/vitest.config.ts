@@ -5,7 +5,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     // Each file builds its own app and database; two workers fit two cores.
     pool: 'forks',
     maxWorkers: 2,
