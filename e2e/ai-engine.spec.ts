@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EXCLUSIVE } from './exclusive.ts';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server.ts';
 import { expect, test, type Page } from '@playwright/test';
 import {
   COMPLETION_TEXT,
@@ -18,50 +14,22 @@ import {
  * status banner appears while the model is down and goes away when it recovers.
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 3310) + 17;
-const base = `http://127.0.0.1:${PORT}`;
+const base = ownServerBase(17);
 let llm: LlmLoopback;
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   llm = await startLlmLoopback();
   llm.pieceDelayMs = 250; // slow enough to watch the message grow
-  server = spawn(process.execPath, ['dist/server.js'], {
-    cwd: join(dirname(fileURLToPath(import.meta.url)), '../apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-e2e-llm-')),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '1000',
-      UNVERIFIED_CAN_BUY: 'true',
-      LLM_BASE_URL: llm.url,
-      LLM_MODEL: 'test',
-      LLM_RETRIES: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  server = await startOwnServer({
+    portOffset: 17,
+    name: 'llm',
+    env: { LLM_BASE_URL: llm.url, LLM_MODEL: 'test', LLM_RETRIES: '0' },
   });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the LLM-backed server did not start');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await llm?.close();
 });
 

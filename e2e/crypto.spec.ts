@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startBtcpayFake, type BtcpayFake } from '../apps/server/src/modules/payments/btcpay/btcpay-fake.ts';
 import { EXCLUSIVE } from './exclusive.ts';
 import { uniqueEmail } from './fixtures.ts';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Crypto payments in the browser: a second Amora server (the built app) configured with BTCPAY_*
@@ -15,13 +11,12 @@ import { uniqueEmail } from './fixtures.ts';
  * Its own server (the main one has no crypto processor, so its journeys see the "unavailable" page).
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 3310) + 41;
-const base = `http://127.0.0.1:${PORT}`;
+const base = ownServerBase(41);
 const STORE_ID = 'e2e_store';
 const API_KEY = 'e2e_btcpay_api_key';
 const WEBHOOK_SECRET = 'e2e_btcpay_webhook_secret';
 let fake: BtcpayFake;
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   fake = await startBtcpayFake({
@@ -30,44 +25,20 @@ test.beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     webhookUrl: `${base}/api/payment/webhook/crypto`,
   });
-  server = spawn(process.execPath, ['dist/server.js'], {
-    cwd: join(dirname(fileURLToPath(import.meta.url)), '../apps/server'),
+  server = await startOwnServer({
+    portOffset: 41,
+    name: 'crypto',
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-e2e-crypto-')),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '1000',
-      UNVERIFIED_CAN_BUY: 'true',
       BTCPAY_URL: fake.url,
       BTCPAY_STORE_ID: STORE_ID,
       BTCPAY_API_KEY: API_KEY,
       BTCPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the crypto-enabled server did not start');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await fake?.close();
 });
 

@@ -1,11 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXCLUSIVE } from './exclusive.ts';
 import { openChat, payingUser, type Account } from './fixtures.ts';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Her voice out of the box (issue 10): a second Amora server (the built app) whose PATH holds
@@ -14,9 +14,8 @@ import { openChat, payingUser, type Account } from './fixtures.ts';
  * plays it.
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 3310) + 29;
-const base = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess | undefined;
+const base = ownServerBase(29);
+let server: OwnServer | undefined;
 let bin: string;
 
 test.use({ baseURL: base });
@@ -32,41 +31,17 @@ test.beforeAll(async () => {
       `${cmd} is out of reach`,
     ).toBeDefined();
   }
-  server = spawn(process.execPath, ['dist/server.js'], {
-    cwd: join(dirname(fileURLToPath(import.meta.url)), '../apps/server'),
-    env: {
-      PATH: bin,
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-e2e-voice-')),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      REPLY_DELAY_MS: '300',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '1000',
-      UNVERIFIED_CAN_BUY: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  server = await startOwnServer({
+    portOffset: 29,
+    name: 'voice',
+    isolatedEnv: true,
+    env: { PATH: bin, REPLY_DELAY_MS: '300' },
+    startTimeoutMs: 230_000,
   });
-  for (let i = 0; i < 2300; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server without espeak-ng and ffmpeg did not start');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   rmSync(bin, { recursive: true, force: true });
 });
 
