@@ -1,14 +1,8 @@
 import type { Settings } from '@amora/shared/settings.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { settingsKeys } from '../../settings/api/settings-api.ts';
-import { fetchAdminSettings, offersKeys } from '../api/offers-api.ts';
 import { saveSection, type CostSection } from '../api/reading-api.ts';
 import {
   BILLING_FIELDS,
@@ -22,32 +16,21 @@ import {
   tokensFromDraft,
   type Draft,
 } from '../costs-form.ts';
-import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
+import { SettingsPanel, useSettingsSave } from './settings-panel.tsx';
 import offerStyles from './offers-panel.module.css';
 import '../../../lib/console-i18n.ts';
 
 /** `/admin/costs`: token costs, gift prices and billing rules (issue 11 item 5). */
 export function CostsPanel() {
   const { t } = useTranslation();
-  const settings = useQuery({
-    queryKey: offersKeys.settings(),
-    queryFn: ({ signal }) => fetchAdminSettings(signal),
-  });
   return (
-    <AdminSection id="admin-costs" title={t('admin.costs.title')}>
-      <p className={styles.muted}>{t('admin.costs.intro')}</p>
-      {settings.isPending ? <Spinner label={t('common.loading')} /> : null}
-      {settings.isError ? (
-        <p role="alert" className={styles.error}>
-          {errorMessage(settings.error, t)}
-        </p>
-      ) : null}
-      {settings.data ? (
+    <SettingsPanel id="admin-costs" title={t('admin.costs.title')} intro={t('admin.costs.intro')}>
+      {(settings) => (
         <>
           <SectionForm
             section="tokens"
-            settings={settings.data}
+            settings={settings}
             fields={TOKEN_COST_FIELDS}
             draftOf={(s) => tokensDraft(s.tokens)}
             valueOf={(s, d) => tokensFromDraft(d)}
@@ -55,8 +38,8 @@ export function CostsPanel() {
           />
           <SectionForm
             section="gifts"
-            settings={settings.data}
-            fields={settings.data.gifts.flatMap((g) => [`${g.id}.tokens`, `${g.id}.name`, `${g.id}.icon`])}
+            settings={settings}
+            fields={settings.gifts.flatMap((g) => [`${g.id}.tokens`, `${g.id}.name`, `${g.id}.icon`])}
             draftOf={(s) => giftsDraft(s.gifts)}
             valueOf={(s, d) => giftsFromDraft(s.gifts, d)}
             labelOf={(f) => {
@@ -66,15 +49,15 @@ export function CostsPanel() {
           />
           <SectionForm
             section="billing"
-            settings={settings.data}
+            settings={settings}
             fields={BILLING_FIELDS}
             draftOf={(s) => billingDraft(s.billing)}
             valueOf={(s, d) => billingFromDraft(s.billing, d)}
             labelOf={(f) => t(`admin.costs.billing.${f.replace('.', '_')}`)}
           />
         </>
-      ) : null}
-    </AdminSection>
+      )}
+    </SettingsPanel>
   );
 }
 
@@ -87,21 +70,13 @@ function SectionForm(props: {
   labelOf: (field: string) => string;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => props.draftOf(props.settings));
-  const [error, setError] = useState<string | null>(null);
-  const invalid = error ? fieldOfMessage(error, props.fields) : null;
-  const save = useMutation({
-    mutationFn: () => saveSection(props.section, props.valueOf(props.settings, draft)),
-    onSuccess: (next) => {
-      setError(null);
-      queryClient.setQueryData(offersKeys.settings(), next);
-      setDraft(props.draftOf(next));
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
-      showToast(t('admin.costs.saved'), 'success');
-    },
-    onError: (err) => setError(errorMessage(err, t)),
+  const { mutation: save, error } = useSettingsSave({
+    save: () => saveSection(props.section, props.valueOf(props.settings, draft)),
+    onSaved: (next) => setDraft(props.draftOf(next)),
+    savedMessage: t('admin.costs.saved'),
   });
+  const invalid = error ? fieldOfMessage(error, props.fields) : null;
   return (
     <form
       noValidate

@@ -1,14 +1,8 @@
-import type { Settings } from '@amora/shared/settings.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { settingsKeys } from '../../settings/api/settings-api.ts';
-import { fetchAdminSettings, offersKeys, saveOffers, type OffersSection } from '../api/offers-api.ts';
+import { saveOffers, type OffersSection } from '../api/offers-api.ts';
 import {
   draftOf,
   fieldOfError,
@@ -17,58 +11,36 @@ import {
   type Offer,
   type OfferDraft,
 } from '../offers-form.ts';
-import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
+import { SettingsPanel, useSettingsSave } from './settings-panel.tsx';
 import offerStyles from './offers-panel.module.css';
 import '../../../lib/console-i18n.ts';
 
 /** Token packs and subscription plans: tokens, prices per geo tier, Stars, old prices (issue 4). */
 export function OffersPanel() {
   const { t } = useTranslation();
-  const settings = useQuery({
-    queryKey: offersKeys.settings(),
-    queryFn: ({ signal }) => fetchAdminSettings(signal),
-  });
-
   return (
-    <AdminSection id="admin-offers" title={t('admin.offers.title')}>
-      <p className={styles.muted}>{t('admin.offers.intro')}</p>
-      {settings.isPending ? <Spinner label={t('common.loading')} /> : null}
-      {settings.isError ? (
-        <p role="alert" className={styles.error}>
-          {errorMessage(settings.error, t)}
-        </p>
-      ) : null}
-      {settings.data ? (
+    <SettingsPanel id="admin-offers" title={t('admin.offers.title')} intro={t('admin.offers.intro')}>
+      {(settings) => (
         <>
-          <OfferSection section="purchase" offers={settings.data.purchase} />
-          <OfferSection section="subscription" offers={settings.data.subscription} />
+          <OfferSection section="purchase" offers={settings.purchase} />
+          <OfferSection section="subscription" offers={settings.subscription} />
         </>
-      ) : null}
-    </AdminSection>
+      )}
+    </SettingsPanel>
   );
 }
 
 function OfferSection({ section, offers }: { section: OffersSection; offers: Offer[] }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<OfferDraft>(() => draftOf(offers));
-  const [error, setError] = useState<string | null>(null);
+  const { mutation: save, error, setError } = useSettingsSave({
+    save: () => saveOffers(section, offersFromDraft(offers, draft)),
+    onSaved: (next) => setDraft(draftOf(next[section])),
+    savedMessage: t(`admin.offers.saved.${section}`),
+  });
   const titleId = `admin-offers-${section}`;
   const invalid = error ? fieldOfError(error, offers) : null;
-
-  const save = useMutation({
-    mutationFn: () => saveOffers(section, offersFromDraft(offers, draft)),
-    onSuccess: (next: Settings) => {
-      setError(null);
-      queryClient.setQueryData(offersKeys.settings(), next);
-      setDraft(draftOf(next[section]));
-      // The app's own prices (paywall, wallet) read the new ones on their next look.
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
-      showToast(t(`admin.offers.saved.${section}`), 'success');
-    },
-    onError: (err) => setError(errorMessage(err, t)),
-  });
 
   const setField = (uuid: string, field: string, value: string) =>
     setDraft((d) => ({ ...d, [uuid]: { ...d[uuid], [field]: value } }));

@@ -1,14 +1,8 @@
-import type { CompanionSettings, Settings } from '@amora/shared/settings.ts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanionSettings } from '@amora/shared/settings.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { showToast } from '../../../components/ui/toast-store.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { settingsKeys } from '../../settings/api/settings-api.ts';
-import { fetchAdminSettings, offersKeys } from '../api/offers-api.ts';
 import { saveRelationshipRules } from '../api/relationship-api.ts';
 import {
   RELATIONSHIP_GROUPS,
@@ -17,29 +11,22 @@ import {
   relationshipFromDraft,
   type RelationshipDraft,
 } from '../relationship-form.ts';
-import { AdminSection } from './admin-section.tsx';
 import styles from './admin.module.css';
+import { SettingsPanel, useSettingsSave } from './settings-panel.tsx';
 import offerStyles from './offers-panel.module.css';
 import '../../../lib/console-i18n.ts';
 
 /** The relationship's pace, levels, gifts, neglect and command costs (issue 10 item 5). */
 export function RelationshipPanel() {
   const { t } = useTranslation();
-  const settings = useQuery({
-    queryKey: offersKeys.settings(),
-    queryFn: ({ signal }) => fetchAdminSettings(signal),
-  });
   return (
-    <AdminSection id="admin-relationship" title={t('admin.relationship.title')}>
-      <p className={styles.muted}>{t('admin.relationship.intro')}</p>
-      {settings.isPending ? <Spinner label={t('common.loading')} /> : null}
-      {settings.isError ? (
-        <p role="alert" className={styles.error}>
-          {errorMessage(settings.error, t)}
-        </p>
-      ) : null}
-      {settings.data ? <RelationshipForm rules={settings.data.companion} /> : null}
-    </AdminSection>
+    <SettingsPanel
+      id="admin-relationship"
+      title={t('admin.relationship.title')}
+      intro={t('admin.relationship.intro')}
+    >
+      {(settings) => <RelationshipForm rules={settings.companion} />}
+    </SettingsPanel>
   );
 }
 
@@ -53,22 +40,13 @@ function labelOf(field: string, t: (k: string, o?: Record<string, unknown>) => s
 
 function RelationshipForm({ rules }: { rules: CompanionSettings }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<RelationshipDraft>(() => relationshipDraft(rules));
-  const [error, setError] = useState<string | null>(null);
-  const invalid = error ? relationshipFieldsOfError(error) : null;
-
-  const save = useMutation({
-    mutationFn: () => saveRelationshipRules(relationshipFromDraft(rules, draft)),
-    onSuccess: (next: Settings) => {
-      setError(null);
-      queryClient.setQueryData(offersKeys.settings(), next);
-      setDraft(relationshipDraft(next.companion));
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
-      showToast(t('admin.relationship.saved'), 'success');
-    },
-    onError: (err) => setError(errorMessage(err, t)),
+  const { mutation: save, error, setError } = useSettingsSave({
+    save: () => saveRelationshipRules(relationshipFromDraft(rules, draft)),
+    onSaved: (next) => setDraft(relationshipDraft(next.companion)),
+    savedMessage: t('admin.relationship.saved'),
   });
+  const invalid = error ? relationshipFieldsOfError(error) : null;
 
   return (
     <form
