@@ -17,7 +17,9 @@ import { ageVerified, uniqueEmail } from './fixtures.ts';
  * they land back in Amora signed in, in English and in Russian, at desktop and phone sizes.
  */
 
-test('no provider is configured: the sign-in and sign-up screens show no provider buttons', async ({ page }) => {
+test('no provider is configured: the sign-in and sign-up screens show no provider buttons', async ({
+  page,
+}) => {
   await ageVerified(page.context());
   await page.goto('/auth/signin');
   await expect(page.getByTestId('sign-in-form')).toBeVisible();
@@ -128,7 +130,9 @@ test.describe('with providers configured', EXCLUSIVE, () => {
     await expect(page.getByTestId('linked-providers')).toContainText('Signed in with');
   });
 
-  test('Russian: Apple on the sign-up screen (after the terms box) — a cross-site form_post — signs in', async ({ page }) => {
+  test('Russian: Apple on the sign-up screen (after the terms box) — a cross-site form_post — signs in', async ({
+    page,
+  }) => {
     const email = uniqueEmail('apple');
     fake.signInAs('apple', { sub: `a-${email}`, email, emailVerified: true, name: 'Анна Петрова' });
     await visit(page, '/auth/signup', 'ru');
@@ -147,7 +151,9 @@ test.describe('with providers configured', EXCLUSIVE, () => {
     await expect(page.getByTestId('linked-apple')).toBeVisible();
   });
 
-  test('a cancelled sign-in comes back to the sign-in screen with the reason, in English and Russian', async ({ page }) => {
+  test('a cancelled sign-in comes back to the sign-in screen with the reason, in English and Russian', async ({
+    page,
+  }) => {
     fake.denyNext('discord');
     await visit(page, '/auth/signin', 'en');
     await page.getByTestId('oauth-discord').click();

@@ -188,7 +188,7 @@ describe('sign-in providers (decision 110)', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 180_000); // it builds a second app: slow on a busy machine
 
   it('GET /api/auth/x/signin redirects to X with state and an S256 PKCE challenge (SPEC §7)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/x/signin' });
@@ -444,6 +444,16 @@ describe('sign-in providers (decision 110)', () => {
       expect(second.user._id).not.toBe(first.user._id);
       expect(second.user.email).toBe(email);
     });
+  });
+
+  it('the routes are in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(Object.keys(doc.paths['/api/auth/providers']!)).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/auth/identities']!)).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/auth/{provider}/signin']!)).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/auth/{provider}/callback']!).sort()).toEqual(['get', 'post']);
   });
 
   it('returnTo is a path of ours, never another site', () => {

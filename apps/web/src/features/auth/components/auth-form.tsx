@@ -35,7 +35,9 @@ function useOAuthError(): string | null {
   const code = params.get('oauth_error');
   if (!code) return null;
   const provider = params.get('provider');
-  const name = OAUTH_PROVIDERS.includes(provider as OAuthProvider) ? PROVIDER_NAMES[provider as OAuthProvider] : t('auth.oauth.theProvider');
+  const name = OAUTH_PROVIDERS.includes(provider as OAuthProvider)
+    ? PROVIDER_NAMES[provider as OAuthProvider]
+    : t('auth.oauth.theProvider');
   const known = OAUTH_ERRORS.includes(code as OAuthError) ? code : 'provider';
   return t(`auth.oauthErrors.${known}`, { provider: name });
 }

@@ -15,7 +15,11 @@ export function LinkedProviders() {
       <span className={styles.linkedTitle}>{t('auth.oauth.linkedTitle')}</span>
       <ul className={styles.linkedList}>
         {list.map((identity) => (
-          <li key={identity.provider} className={styles.linkedItem} data-testid={`linked-${identity.provider}`}>
+          <li
+            key={identity.provider}
+            className={styles.linkedItem}
+            data-testid={`linked-${identity.provider}`}
+          >
             <ProviderMark provider={identity.provider} />
             <span>{PROVIDER_NAMES[identity.provider]}</span>
           </li>

@@ -55,7 +55,11 @@ export function ProviderButtons({
   returnTo: string;
 }) {
   const { t } = useTranslation();
-  const providers = useQuery({ queryKey: ['auth', 'providers'], queryFn: fetchProviders, staleTime: 5 * 60_000 });
+  const providers = useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: fetchProviders,
+    staleTime: 5 * 60_000,
+  });
   const list = providers.data?.providers ?? [];
   if (list.length === 0) return null;
   return (
