@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerInsightsModule } from './modules/insights/insights.module.ts';
 import { createIdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { registerMailModule } from './modules/mail/mail.module.ts';
+import { registerOAuthModule } from './modules/oauth/oauth.module.ts';
 import { registerChatMediaModule, registerMediaModule } from './modules/media/media.module.ts';
 import { registerPaymentsModule } from './modules/payments/payments.module.ts';
 import { registerPlatformModule } from './modules/platform/platform.module.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     refreshReuseGraceMs: opts.refreshReuseGraceMs ?? 10_000,
   });
   const telegram = registerTelegramModule(app, { config, users, auth });
+  const oauth = registerOAuthModule(app, { core, users, auth });
   const geo = registerGeoModule(app, { config, users, settings });
   registerRegistrationModule(app, { db, config, publicUrl: core.publicUrl, users, auth, geo });
 
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     platform,
     support,
     telegram,
+    oauth,
     push,
     safety,
     mediaAccess,

@@ -79,6 +79,29 @@ export const ConfigSchema = z.object({
   BTCPAY_STORE_ID: optionalText,
   BTCPAY_API_KEY: optionalText,
   BTCPAY_WEBHOOK_SECRET: optionalText,
+  /**
+   * Sign-in providers (decision 110): each is enabled by its client id and secret (Apple: the
+   * Services ID, team id, key id and the .p8 private key). OAUTH_<P>_URL points one at another
+   * origin serving /authorize, /token, /jwks and /userinfo (the loopback fake in tests).
+   */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_TEAM_ID: optionalText,
+  APPLE_KEY_ID: optionalText,
+  /** The PKCS#8 PEM of the Sign in with Apple key; `\n` may stand for line breaks. */
+  APPLE_PRIVATE_KEY: optionalText.transform((v) => v?.replace(/\\n/g, '\n')),
+  DISCORD_CLIENT_ID: optionalText,
+  DISCORD_CLIENT_SECRET: optionalText,
+  X_CLIENT_ID: optionalText,
+  X_CLIENT_SECRET: optionalText,
+  OAUTH_GOOGLE_URL: optionalUrl.optional(),
+  OAUTH_FACEBOOK_URL: optionalUrl.optional(),
+  OAUTH_APPLE_URL: optionalUrl.optional(),
+  OAUTH_DISCORD_URL: optionalUrl.optional(),
+  OAUTH_X_URL: optionalUrl.optional(),
   SMTP_URL: optionalText,
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText,
@@ -205,6 +228,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.PAYMENT_PROVIDER === 'crypto' && !config.BTCPAY_URL) {
     throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER=crypto needs the four BTCPAY_* settings');
+  }
+  const together: [string, (string | undefined)[]][] = [
+    ['GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', [config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET]],
+    [
+      'FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET',
+      [config.FACEBOOK_CLIENT_ID, config.FACEBOOK_CLIENT_SECRET],
+    ],
+    ['DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET', [config.DISCORD_CLIENT_ID, config.DISCORD_CLIENT_SECRET]],
+    ['X_CLIENT_ID and X_CLIENT_SECRET', [config.X_CLIENT_ID, config.X_CLIENT_SECRET]],
+    [
+      'APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY',
+      [config.APPLE_CLIENT_ID, config.APPLE_TEAM_ID, config.APPLE_KEY_ID, config.APPLE_PRIVATE_KEY],
+    ],
+  ];
+  for (const [names, values] of together) {
+    if (values.some(Boolean) && !values.every(Boolean))
+      throw new Error(`Invalid configuration:\n  ${names} must be set together`);
   }
   if (config.LLM_BASE_URL && !config.LLM_MODEL) {
     throw new Error(

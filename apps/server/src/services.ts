@@ -19,6 +19,7 @@ import type { UsersService } from './modules/users/users.service.ts';
 import type { PlatformService } from './modules/platform/platform.service.ts';
 import type { SupportService } from './modules/support/support.service.ts';
 import type { TelegramService } from './modules/telegram/telegram.service.ts';
+import type { OAuthService } from './modules/oauth/oauth.service.ts';
 import type { PushService } from './modules/push/push.service.ts';
 import type { SafetyService } from './modules/safety/safety.service.ts';
 import type { MediaAccessService } from './modules/media/media-access.service.ts';
@@ -43,6 +44,7 @@ declare module './app-types.ts' {
     platform: PlatformService;
     support: SupportService;
     telegram: TelegramService;
+    oauth: OAuthService;
     /** Web push subscriptions and notifications ("she writes first"). */
     push: PushService;
     /** The safety layer in front of every engine: crisis help, the under-18 age review. */

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Refresh tokens: stored as hashes; rotated on every use; a family is revoked on reuse. */
@@ -95,5 +95,30 @@ export const registrationTokens = pgTable(
   (t) => [
     uniqueIndex('registration_tokens_hash_unique').on(t.tokenHash),
     index('registration_tokens_user').on(t.userId),
+  ],
+);
+
+/**
+ * Sign-in provider identities (Google, Facebook, Apple, Discord, X): one provider account is one
+ * Amora account. `email` is what the provider said at the last sign-in, `emailVerified` whether it
+ * vouched for it (decision 110).
+ */
+export const oauthIdentities = pgTable(
+  'oauth_identities',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['google', 'facebook', 'apple', 'discord', 'x'] }).notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oauth_identities_provider_subject').on(t.provider, t.subject),
+    index('oauth_identities_user').on(t.userId),
   ],
 );

@@ -298,6 +298,15 @@ export function createAuthService(deps: {
       return startSession(user);
     },
 
+    /**
+     * Signs in a user proven by a sign-in provider (decision 110): the same as a password sign-in
+     * (a paused account is reactivated; a banned one signs in and sees why, decision 013).
+     */
+    async signInProven(user: UserRow): Promise<Session> {
+      for (const listener of signedInListeners) await listener(user);
+      return startSession(user);
+    },
+
     /** A session for a user proven by another channel (the Telegram mini app). */
     async startSessionFor(user: UserRow): Promise<Session> {
       return startSession(user);

@@ -55,6 +55,8 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
       telegramId?: string;
       name?: string | null;
       source?: string;
+      /** The address is proven already (a sign-in provider vouched for it). */
+      emailVerifiedAt?: Date;
       tx?: DbOrTx;
     }): Promise<UserRow> {
       const run = async (tx: DbOrTx) => {
@@ -69,6 +71,7 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
           ...(input.telegramId ? { telegramId: input.telegramId } : {}),
           ...(input.name ? { name: input.name } : {}),
           ...(input.source ? { source: input.source } : {}),
+          ...(input.emailVerifiedAt ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
         });
         await ledger.applyIn(tx, {
           userId: id,

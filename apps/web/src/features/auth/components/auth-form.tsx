@@ -2,7 +2,8 @@ import { NEW_USER_TOKENS, PASSWORD_MIN_LENGTH } from '@amora/shared/constants.ts
 import type { User } from '@amora/shared/user.ts';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { OAUTH_ERRORS, OAUTH_PROVIDERS, type OAuthError, type OAuthProvider } from '@amora/shared/oauth.ts';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -12,6 +13,7 @@ import { signIn, signUp } from '../api/auth-api.ts';
 import { startSession } from '../session.ts';
 import { validateEmail, validateNewPassword, validatePassword } from '../validation.ts';
 import { PasswordField } from './password-field.tsx';
+import { PROVIDER_NAMES, ProviderButtons } from './provider-buttons.tsx';
 import styles from './auth-form.module.css';
 
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -26,13 +28,40 @@ type AuthFormProps = {
 
 type FieldErrors = { email?: string | null; password?: string | null; terms?: string | null };
 
+/** Why a provider sign-in came back without a session (`?oauth_error=&provider=`), in words. */
+function useOAuthError(): string | null {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const code = params.get('oauth_error');
+  if (!code) return null;
+  const provider = params.get('provider');
+  const name = OAUTH_PROVIDERS.includes(provider as OAuthProvider)
+    ? PROVIDER_NAMES[provider as OAuthProvider]
+    : t('auth.oauth.theProvider');
+  const known = OAUTH_ERRORS.includes(code as OAuthError) ? code : 'provider';
+  return t(`auth.oauthErrors.${known}`, { provider: name });
+}
+
+/** Where a provider sign-in lands: the page under the popup (without the popup), or home. */
+function useReturnTo(): string {
+  const location = useLocation();
+  if (location.pathname.startsWith('/auth/')) return '/';
+  const search = new URLSearchParams(location.search);
+  search.delete('popup');
+  search.delete('nested');
+  const qs = search.toString();
+  return `${location.pathname}${qs ? `?${qs}` : ''}`;
+}
+
 export function AuthForm({ mode, onModeChange, onSuccess, onNavigateAway }: AuthFormProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const oauthError = useOAuthError();
+  const returnTo = useReturnTo();
+  const [serverError, setServerError] = useState<string | null>(oauthError);
   const [busy, setBusy] = useState(false);
   const signingUp = mode === 'sign-up';
 
@@ -143,6 +172,12 @@ export function AuthForm({ mode, onModeChange, onSuccess, onNavigateAway }: Auth
       <Button type="submit" size="lg" block loading={busy}>
         {signingUp ? t('auth.createAccount') : t('auth.signIn')}
       </Button>
+      <ProviderButtons
+        mode={mode}
+        termsAccepted={terms}
+        returnTo={returnTo}
+        onTermsMissing={() => setErrors((e) => ({ ...e, terms: 'auth.errors.termsRequired' }))}
+      />
       <p className={styles.switch}>
         {signingUp ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
         <button

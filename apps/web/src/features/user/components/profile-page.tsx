@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronRightIcon, CoinIcon, LogoutIcon } from '../../../components/ui/icons.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LinkedProviders } from '../../auth/components/linked-providers.tsx';
 import { signOut } from '../../auth/session.ts';
 import { AccountSection } from '../../account/components/account-section.tsx';
 import { DeleteAccountDialog } from '../../profile/components/delete-account-dialog.tsx';
@@ -101,6 +102,7 @@ export function ProfilePage() {
               </div>
             ))}
           </dl>
+          <LinkedProviders />
           <Button variant="secondary" block onClick={() => setDialog('edit')} data-testid="edit-profile">
             {t('shell.profile.edit')}
           </Button>
