@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { startOAuthFake, type OAuthFake } from '../apps/server/src/modules/oauth/oauth-fake.ts';
 import { EXCLUSIVE } from './exclusive.ts';
 import { ageVerified, uniqueEmail } from './fixtures.ts';
+import { ownServerBase, startOwnServer, type OwnServer } from './own-server.ts';
 
 /*
  * Sign-in providers in the browser (decision 110). The main e2e server enables none, so its sign-in
@@ -30,10 +26,9 @@ test('no provider is configured: the sign-in and sign-up screens show no provide
 });
 
 test.describe('with providers configured', EXCLUSIVE, () => {
-  const PORT = Number(process.env.E2E_PORT ?? 3310) + 7;
-  const base = `http://127.0.0.1:${PORT}`;
+  const base = ownServerBase(7);
   let fake: OAuthFake;
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
     // A fresh embedded database is migrated and seeded first: slow on a busy machine.
@@ -54,19 +49,11 @@ test.describe('with providers configured', EXCLUSIVE, () => {
         },
       },
     });
-    server = spawn(process.execPath, ['dist/server.js'], {
-      cwd: join(dirname(fileURLToPath(import.meta.url)), '../apps/server'),
+    server = await startOwnServer({
+      portOffset: 7,
+      name: 'oauth',
+      startTimeoutMs: 230_000,
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'amora-e2e-oauth-')),
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT: '1000',
         GOOGLE_CLIENT_ID: 'e2e-google',
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
         OAUTH_GOOGLE_URL: fake.base('google'),
@@ -85,25 +72,11 @@ test.describe('with providers configured', EXCLUSIVE, () => {
         APPLE_PRIVATE_KEY: await exportPKCS8(apple.privateKey),
         OAUTH_APPLE_URL: fake.base('apple'),
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    for (let i = 0; i < 2200; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the provider-enabled server did not start');
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server?.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await fake?.close();
   });
 
