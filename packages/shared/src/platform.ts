@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TrafficSource } from './enums.ts';
 import { userText } from './text-schema.ts';
 
 /** `GET /api/settings/maintenance` (SPEC §7): polled every 5 minutes by the web app. */
@@ -23,6 +24,8 @@ export const UtmBody = z
     utmRetarget: utmValue,
     priceDiff: utmValue,
     isExpat: z.enum(['true', 'false']).nullish(),
+    /** SPEC §3 traffic source, when the landing page knows it (else derived from `utmSource`). */
+    source: TrafficSource.nullish(),
   })
   .strict();
 export type UtmBody = z.infer<typeof UtmBody>;
