@@ -60,11 +60,10 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
           language: chat.language,
         });
         await deps.owe(tx, { userId: user.id, chatId: chat.id, messageId: message.id, charged: 0 });
-        const wished = wishedGift({
-          mode: modeLabelFor(locked.mode),
-          characterId: locked.botId,
-          preferences: user.preferences,
-        });
+        // The gift she hopes for counts twice when it follows what the user said they like.
+        const wished = user.preferences.length
+          ? wishedGift({ mode: modeLabelFor(locked.mode), characterId: locked.botId, preferences: user.preferences })
+          : null;
         const o = afterGift(relationshipState(locked), command.gift, ctx.settings.companion, wished);
         const applied = await companion.applyOutcome(tx, locked, o, { cause: 'abuse', userName: user.name });
         return { balance, message, ...applied };

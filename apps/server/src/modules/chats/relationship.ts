@@ -201,7 +201,7 @@ export function afterReply(s: RelationshipState, turn: Turn, cfg: CompanionSetti
 /**
  * A gift: points by its value, makes up for rudeness, cheers her up; only vitamins cure her, and
  * after repeated cheating only jewelry wins her back. The gift she hoped for (`wished`, from the
- * user's preferences: SPEC §3, §4) counts twice.
+ * user's stated preferences: SPEC §3, §4) counts twice.
  */
 export function afterGift(
   s: RelationshipState,
