@@ -50,8 +50,8 @@ async function useLanguage(page: Page, lang: Lang): Promise<void> {
 }
 
 const tokensOf = async (a: Account) =>
-  ((await (await a.request.get('/api/user', { headers: a.headers })).json()) as { user: { tokens: number } }).user
-    .tokens;
+  ((await (await a.request.get('/api/user', { headers: a.headers })).json()) as { user: { tokens: number } })
+    .user.tokens;
 
 /** Spends the whole balance the way a user can: album unlocks, then new chats (their opening cost). */
 async function spendEverything(a: Account): Promise<void> {
@@ -77,7 +77,9 @@ async function spendEverything(a: Account): Promise<void> {
 for (const lang of ['en', 'ru'] as const) {
   const T = TEXT[lang];
 
-  test(`the support chat takes messages at 0 tokens; a character's chat is locked (${lang})`, async ({ page }) => {
+  test(`the support chat takes messages at 0 tokens; a character's chat is locked (${lang})`, async ({
+    page,
+  }) => {
     await useLanguage(page, lang);
     const user = await onboardedUser(page, `zero${lang}`);
     await spendEverything(user);
@@ -122,7 +124,9 @@ for (const lang of ['en', 'ru'] as const) {
     expect(mode.status()).toBe(200);
 
     await page.goto('/chat');
-    await expect(page.locator(`[data-testid="chat-list-item"][data-chat-id="${chatId}"]`)).toContainText(T.mode);
+    await expect(page.locator(`[data-testid="chat-list-item"][data-chat-id="${chatId}"]`)).toContainText(
+      T.mode,
+    );
     await expect(page.getByTestId('chat-list-item')).toHaveCount(1);
 
     // A new support chat appears in the list without a reload.
@@ -155,7 +159,10 @@ for (const lang of ['en', 'ru'] as const) {
     await page.getByTestId('edit-profile-save').click();
     await expect(dialog).toContainText(T.firstOnly);
     // The server says the same to any client (400 VALIDATION_ERROR).
-    const twoWords = await user.request.post('/api/user/update', { headers: user.headers, data: { name: 'Anna Smith' } });
+    const twoWords = await user.request.post('/api/user/update', {
+      headers: user.headers,
+      data: { name: 'Anna Smith' },
+    });
     expect(twoWords.status()).toBe(400);
     expect(((await twoWords.json()) as { code: string }).code).toBe('VALIDATION_ERROR');
     await name.fill('Anna');
@@ -167,7 +174,8 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page).toHaveURL(new RegExp(`/chat/${chatId}$`));
     await expect(page.getByRole('textbox', { name: T.message })).toBeVisible();
 
-    const bots = ((await (await page.request.get('/api/bots')).json()) as { data: { remote_id: number }[] }).data;
+    const bots = ((await (await page.request.get('/api/bots')).json()) as { data: { remote_id: number }[] })
+      .data;
     const other = bots.filter((b) => b.remote_id !== 0)[3]!.remote_id;
     await page.goto(`/?chat=${other}`);
     await expect(page.getByTestId('selected-model')).toHaveAttribute('data-remote-id', String(other));
@@ -206,9 +214,15 @@ for (const lang of ['en', 'ru'] as const) {
     const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const visitorPage = await visitorContext.newPage();
     const fromPartner = await signedIn(visitorPage, `ref${lang}`);
-    await fromPartner.request.post('/api/user/utm', { headers: fromPartner.headers, data: { utmSource: source } });
+    await fromPartner.request.post('/api/user/utm', {
+      headers: fromPartner.headers,
+      data: { utmSource: source },
+    });
     const fromKeitaro = await signedIn(visitorPage, `kei${lang}`);
-    await fromKeitaro.request.post('/api/user/utm', { headers: fromKeitaro.headers, data: { utmSource: 'keitaro' } });
+    await fromKeitaro.request.post('/api/user/utm', {
+      headers: fromKeitaro.headers,
+      data: { utmSource: 'keitaro' },
+    });
     await visitorContext.close();
 
     const partner = await signedIn(page, `partner${lang}`);

@@ -77,7 +77,9 @@ export const ThemeEvent = z.object({ _id: z.string(), name: z.string(), isActive
 export type ThemeEvent = z.infer<typeof ThemeEvent>;
 export const ThemeEventResponse = z.object({ event: ThemeEvent });
 /** `GET /api/events` (SPEC §7 /events): every seasonal theme event and whether it is on. */
-export const ThemeEventsResponse = z.object({ events: z.array(ThemeEvent) }).meta({ id: 'ThemeEventsResponse' });
+export const ThemeEventsResponse = z
+  .object({ events: z.array(ThemeEvent) })
+  .meta({ id: 'ThemeEventsResponse' });
 export const ThemeEventParams = z.object({ name: z.string().trim().min(1).max(64) });
 export const ThemeEventBody = z.object({ isActive: z.boolean() }).strict();
 

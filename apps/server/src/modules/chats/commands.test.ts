@@ -175,8 +175,14 @@ describe('gifts', () => {
   it('the gift she hoped for (the user’s preferences, SPEC §3) counts twice', async () => {
     const likesFlowers = await paidChat();
     const likesChocolate = await paidChat();
-    await db().update(users).set({ preferences: ['Flowers'] }).where(eq(users.id, likesFlowers.s.userId));
-    await db().update(users).set({ preferences: ['Chocolate'] }).where(eq(users.id, likesChocolate.s.userId));
+    await db()
+      .update(users)
+      .set({ preferences: ['Flowers'] })
+      .where(eq(users.id, likesFlowers.s.userId));
+    await db()
+      .update(users)
+      .set({ preferences: ['Chocolate'] })
+      .where(eq(users.id, likesChocolate.s.userId));
     for (const { chatId } of [likesFlowers, likesChocolate]) await setChat(chatId, { points: 8 });
     // 8 + 2 × 6 reaches level 2 (20 points) at once; 8 + 6 does not, even with her reply's points.
     expect((await command(likesFlowers.s, likesFlowers.chatId, 'gift:flowers')).statusCode).toBe(200);

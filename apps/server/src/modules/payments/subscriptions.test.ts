@@ -237,7 +237,8 @@ describe('subscriptions', () => {
     const before = (await last(s))!;
     expect(before.cardLast4).toBe('4242');
     const saved = (await createSubscriptionsRepository().lastForUser(t.app.ctx.db, s.userId))!.savedMethod!;
-    const del = (who: Session) => t.app.inject({ method: 'POST', url: '/api/user/delete-card', headers: bearer(who) });
+    const del = (who: Session) =>
+      t.app.inject({ method: 'POST', url: '/api/user/delete-card', headers: bearer(who) });
     expect((await t.app.inject({ method: 'POST', url: '/api/user/delete-card' })).statusCode).toBe(401);
 
     const res = await del(s);

@@ -97,7 +97,9 @@ describe('theme events', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ events: [{ _id: 'halloween', name: 'Halloween', isActive }] });
     }
-    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(spec.paths['/api/events']).toBeDefined();
   });
 

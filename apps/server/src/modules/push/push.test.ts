@@ -400,10 +400,12 @@ describe('she writes first → web push', () => {
     const { s, id } = await paidChat();
     const email = (await t.app.ctx.services.users.findById(s.userId))!.email;
     const path = `/push/${randomBytes(6).toString('hex')}`;
-    expect((await subscribe(s, { endpoint: `${pushBase}${path}`, keys: browserKeys().keys })).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/deactivate', headers: bearer(s) })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await subscribe(s, { endpoint: `${pushBase}${path}`, keys: browserKeys().keys })).statusCode,
+    ).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/deactivate', headers: bearer(s) })).statusCode,
+    ).toBe(204);
     await silence(id);
     await t.app.ctx.services.chats.companion.sweep();
     await idle();

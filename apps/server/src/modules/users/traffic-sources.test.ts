@@ -11,7 +11,10 @@ afterAll(async () => t.close());
 const utm = (s: Session, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/user/utm', headers: bearer(s), payload });
 const me = async (s: Session) =>
-  (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(s) })).json().user as Record<string, unknown>;
+  (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(s) })).json().user as Record<
+    string,
+    unknown
+  >;
 const consoleView = async (s: Session) =>
   (
     await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${s.userId}`, headers: bearer(admin) })
@@ -21,10 +24,18 @@ describe('traffic sources aray, keitaro, referral (SPEC §3)', () => {
   it('an affiliate platform’s utm_source is the source and the affiliate_platform, first touch wins', async () => {
     const s = await signUp(t.app);
     expect((await utm(s, { utmSource: 'Keitaro', utmCampaign: 'c1' })).statusCode).toBe(200);
-    expect(await me(s)).toMatchObject({ source: 'keitaro', affiliate_platform: 'keitaro', utm_source: 'Keitaro' });
+    expect(await me(s)).toMatchObject({
+      source: 'keitaro',
+      affiliate_platform: 'keitaro',
+      utm_source: 'Keitaro',
+    });
     // A later visit through another platform keeps the first source.
     expect((await utm(s, { utmSource: 'aray' })).statusCode).toBe(200);
-    expect(await me(s)).toMatchObject({ source: 'keitaro', affiliate_platform: 'keitaro', utm_source: 'aray' });
+    expect(await me(s)).toMatchObject({
+      source: 'keitaro',
+      affiliate_platform: 'keitaro',
+      utm_source: 'aray',
+    });
     // The operator sees it in the console.
     expect(await consoleView(s)).toMatchObject({ source: 'keitaro', affiliate_platform: 'keitaro' });
   });

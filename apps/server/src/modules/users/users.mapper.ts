@@ -35,7 +35,9 @@ export function toUserDto(u: UserRow): User {
     utm_source: u.utmSource,
     utm_term: u.utmTerm,
     affiliate_platform: u.affiliatePlatform,
-    preferences: u.preferences.filter((p): p is Preference => (preferenceValues as readonly string[]).includes(p)),
+    preferences: u.preferences.filter((p): p is Preference =>
+      (preferenceValues as readonly string[]).includes(p),
+    ),
     onboarded: isOnboarded(u),
     emailVerified: isEmailVerified(u),
     createdAt: u.createdAt.toISOString(),

@@ -164,7 +164,8 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
       const clean = (v: string | null | undefined) => (v ? v : undefined);
       const named = body.utmSource?.trim().toLowerCase();
       const source =
-        body.source ?? (affiliatePlatforms as readonly string[]).find((p) => p === named) as TrafficSource | undefined;
+        body.source ??
+        ((affiliatePlatforms as readonly string[]).find((p) => p === named) as TrafficSource | undefined);
       if (source) await setTrafficSource(id, source);
       const row = await repo.update(db, id, {
         utmSource: clean(body.utmSource),

@@ -108,9 +108,9 @@ describe('POST /api/user/update', () => {
 describe('preferences (SPEC §3)', () => {
   it('saves the chosen values, answers them on the user, and an empty list clears them', async () => {
     const s = await signUp(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(s) })).json().user.preferences).toEqual(
-      [],
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(s) })).json().user.preferences,
+    ).toEqual([]);
     const all = ['Betting', 'Gambling', 'Crypto', 'Chocolate', 'Flowers', 'Clothes', 'Rent', 'Jewelry'];
     const res = await update(s.token, { preferences: all });
     expect(res.statusCode).toBe(200);

@@ -10,7 +10,11 @@ export type ChatParamTarget = { kind: 'chat'; chatId: string } | { kind: 'model'
 
 export const CHAT_PARAM = 'chat';
 
-export function chatParamTarget(value: string, chats: readonly Chat[] | undefined, bots: readonly Bot[]): ChatParamTarget {
+export function chatParamTarget(
+  value: string,
+  chats: readonly Chat[] | undefined,
+  bots: readonly Bot[],
+): ChatParamTarget {
   const v = value.trim();
   if (!v) return null;
   const own = chats?.find((c) => c._id === v);

@@ -303,7 +303,11 @@ describe('Stripe Checkout', () => {
     await deliver(completed(session, paymentId));
     const pm = fake.intents.get(session.payment_intent as string)!.payment_method as string;
     const del = () =>
-      t.app.inject({ method: 'POST', url: '/api/user/delete-card', headers: { authorization: `Bearer ${s.token}` } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/delete-card',
+        headers: { authorization: `Bearer ${s.token}` },
+      });
 
     const res = await del();
     expect(res.statusCode, res.body).toBe(200);

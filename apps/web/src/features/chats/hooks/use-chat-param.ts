@@ -40,9 +40,23 @@ export function useChatParam(): void {
     if (target?.kind === 'chat' && signedIn) {
       void navigate(`/chat/${target.chatId}`, { replace: true });
     } else if (target?.kind === 'model') {
-      void navigate({ pathname: location.pathname, search: searchWithModel(rest, target.remoteId) }, { replace: true });
+      void navigate(
+        { pathname: location.pathname, search: searchWithModel(rest, target.remoteId) },
+        { replace: true },
+      );
     } else {
       void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
     }
-  }, [value, restoring, chatsReady, botsReady, signedIn, chats.data, bots.data, location.pathname, location.search, navigate]);
+  }, [
+    value,
+    restoring,
+    chatsReady,
+    botsReady,
+    signedIn,
+    chats.data,
+    bots.data,
+    location.pathname,
+    location.search,
+    navigate,
+  ]);
 }

@@ -7,7 +7,13 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAuthStore } from '../../auth/store.ts';
-import { cancelSubscription, deleteCard, fetchMe, retryRenewal, subscriptionKeys } from '../api/payments-api.ts';
+import {
+  cancelSubscription,
+  deleteCard,
+  fetchMe,
+  retryRenewal,
+  subscriptionKeys,
+} from '../api/payments-api.ts';
 import { useLastSubscription } from '../hooks/use-subscription.ts';
 import styles from './paywall.module.css';
 

@@ -25,7 +25,9 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
   const [preferences, setPreferences] = useState<Preference[]>(user?.preferences ?? []);
   const toggle = (p: Preference) =>
     setPreferences((now) =>
-      now.includes(p) ? now.filter((v) => v !== p) : preferenceValues.filter((v) => v === p || now.includes(v)),
+      now.includes(p)
+        ? now.filter((v) => v !== p)
+        : preferenceValues.filter((v) => v === p || now.includes(v)),
     );
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
