@@ -41,6 +41,10 @@ export const AdminUserView = z
     role: Role,
     /** A partner's traffic source (utm_source / affiliate_platform), set with the role. */
     partnerSource: z.string().nullable(),
+    /** SPEC §3 traffic source (aray, keitaro, referral, or how the account was made) and platform. */
+    source: z.string().nullable(),
+    affiliate_platform: z.string().nullable(),
+    utm_source: z.string().nullable(),
     tokens: z.number().int(),
     banned: z.object({ is: z.boolean(), reason: z.string().nullable() }),
     deleted: z.boolean(),

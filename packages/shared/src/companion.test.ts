@@ -147,4 +147,33 @@ describe('gifts (SPEC §4)', () => {
     expect(seen.size).toBeGreaterThan(2);
     expect(highlightedGift({ mood: 'Gift', mode: 'dominant', characterId: '' })).toBe('jewelry');
   });
+
+  it('follows the user’s preferences (SPEC §3): a gift they like, money for betting/gambling/crypto', () => {
+    for (let i = 0; i < 20; i++) {
+      const characterId = `bot-${i}`;
+      expect(highlightedGift({ mood: 'Gift', mode: 'gentle', characterId, preferences: ['Flowers'] })).toBe(
+        'flowers',
+      );
+      expect(highlightedGift({ mood: 'Neutral', mode: 'dominant', characterId, preferences: ['Rent'] })).toBe(
+        'money',
+      );
+      expect(highlightedGift({ mood: 'Gift', mode: 'gentle', characterId, preferences: ['Crypto'] })).toBe(
+        'money',
+      );
+      expect(
+        highlightedGift({ mood: 'Gift', mode: 'gentle', characterId, preferences: ['Betting', 'Chocolate'] }),
+      ).toBe('chocolate');
+      const two = highlightedGift({
+        mood: 'Gift',
+        mode: 'gentle',
+        characterId,
+        preferences: ['Clothes', 'Jewelry'],
+      });
+      expect(['clothes', 'jewelry']).toContain(two);
+      // Illness and repeated cheating still come first.
+      expect(highlightedGift({ mood: 'Sick', mode: 'gentle', characterId, preferences: ['Flowers'] })).toBe(
+        'vitamins',
+      );
+    }
+  });
 });

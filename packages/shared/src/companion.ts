@@ -277,14 +277,44 @@ export function giftPreferenceFor(characterId: string, mode: ChatMode): GiftPref
   return h % 2 === 0 ? modePreference[mode] : giftPreferences[(h >>> 1) % giftPreferences.length]!;
 }
 
+/** The money interests among the user's preferences (SPEC §3): with nothing else chosen, money it is. */
+const moneyPreferences: ReadonlySet<string> = new Set(['Betting', 'Gambling', 'Crypto']);
+
+/**
+ * The gift she hopes for from this user: one of the gifts the user likes (stable per character,
+ * so two characters may hope for different ones), money for a user who only likes betting,
+ * gambling or crypto, else her own taste.
+ */
+export function wishedGift(input: {
+  mode: ChatMode;
+  characterId: string;
+  preferences?: readonly string[] | undefined;
+}): GiftId {
+  const prefs = input.preferences ?? [];
+  const gifts = giftPreferences.filter((g) => prefs.includes(g));
+  if (gifts.length) {
+    let h = 0;
+    for (const ch of input.characterId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    return preferenceGift[gifts[h % gifts.length]!];
+  }
+  if (prefs.some((p) => moneyPreferences.has(p))) return 'money';
+  return preferenceGift[giftPreferenceFor(input.characterId, input.mode)];
+}
+
 /**
  * SPEC §4: the highlighted quick gift — vitamins when she is ill, jewelry when she caught the user
- * cheating again (nothing less wins her back), else what she likes (rent → money).
+ * cheating again (nothing less wins her back), else the gift she hopes for (the user's
+ * preferences first, rent → money).
  */
-export function highlightedGift(input: { mood: Mood; mode: ChatMode; characterId: string }): GiftId {
+export function highlightedGift(input: {
+  mood: Mood;
+  mode: ChatMode;
+  characterId: string;
+  preferences?: readonly string[] | undefined;
+}): GiftId {
   if (input.mood === 'Sick') return 'vitamins';
   if (input.mood === 'ConstCheater') return 'jewelry';
-  return preferenceGift[giftPreferenceFor(input.characterId, input.mode)];
+  return wishedGift(input);
 }
 
 /** Level-change system messages (eventType on a message). */

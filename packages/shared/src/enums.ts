@@ -62,3 +62,34 @@ export type TypingState = z.infer<typeof TypingState>;
 
 export const ChatStatus = z.enum(chatStatuses);
 export type ChatStatus = z.infer<typeof ChatStatus>;
+
+/**
+ * SPEC §3 traffic sources: the affiliate platforms a visitor arrives through (`utm_source=aray` or
+ * `keitaro`) and an invited friend (`referral`). Kept in the user's `source` (first touch) and, for
+ * the platforms, `affiliate_platform`.
+ */
+export const trafficSources = ['aray', 'keitaro', 'referral'] as const;
+export const TrafficSource = z.enum(trafficSources, { error: 'Traffic source is aray, keitaro or referral' });
+export type TrafficSource = z.infer<typeof TrafficSource>;
+/** The affiliate platforms among them: the ones named by `utm_source`. */
+export const affiliatePlatforms = ['aray', 'keitaro'] as const;
+
+/**
+ * SPEC §3 "other preference values": what the user enjoys, chosen in the profile. The gift ones
+ * (Chocolate … Jewelry, Rent meaning money) and the money ones (Betting, Gambling, Crypto) decide
+ * which quick gift she hopes for (SPEC §4); see `highlightedGift` in companion.ts.
+ */
+export const preferenceValues = [
+  'Betting',
+  'Gambling',
+  'Crypto',
+  'Chocolate',
+  'Flowers',
+  'Clothes',
+  'Rent',
+  'Jewelry',
+] as const;
+export const Preference = z.enum(preferenceValues, {
+  error: 'Preferences are Betting, Gambling, Crypto, Chocolate, Flowers, Clothes, Rent or Jewelry',
+});
+export type Preference = z.infer<typeof Preference>;

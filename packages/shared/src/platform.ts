@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TrafficSource } from './enums.ts';
 import { userText } from './text-schema.ts';
 
 /** `GET /api/settings/maintenance` (SPEC §7): polled every 5 minutes by the web app. */
@@ -23,6 +24,8 @@ export const UtmBody = z
     utmRetarget: utmValue,
     priceDiff: utmValue,
     isExpat: z.enum(['true', 'false']).nullish(),
+    /** SPEC §3 traffic source, when the landing page knows it (else derived from `utmSource`). */
+    source: TrafficSource.nullish(),
   })
   .strict();
 export type UtmBody = z.infer<typeof UtmBody>;
@@ -73,6 +76,10 @@ export const ThemeEvent = z.object({ _id: z.string(), name: z.string(), isActive
 });
 export type ThemeEvent = z.infer<typeof ThemeEvent>;
 export const ThemeEventResponse = z.object({ event: ThemeEvent });
+/** `GET /api/events` (SPEC §7 /events): every seasonal theme event and whether it is on. */
+export const ThemeEventsResponse = z
+  .object({ events: z.array(ThemeEvent) })
+  .meta({ id: 'ThemeEventsResponse' });
 export const ThemeEventParams = z.object({ name: z.string().trim().min(1).max(64) });
 export const ThemeEventBody = z.object({ isActive: z.boolean() }).strict();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userText } from './text-schema.ts';
 import { MAX_AGE, MIN_AGE, NAME_MAX_LENGTH } from './constants.ts';
-import { Language, Role, Sex, UserAccess, UserStatus } from './enums.ts';
+import { Language, Preference, Role, Sex, UserAccess, UserStatus } from './enums.ts';
 
 export const countryCode = z
   .string()
@@ -35,6 +35,8 @@ export const User = z
     utm_source: z.string().nullable(),
     utm_term: z.string().nullable(),
     affiliate_platform: z.string().nullable(),
+    /** SPEC §3 preference values the user chose in the profile. */
+    preferences: z.array(Preference),
     onboarded: z.boolean(),
     /** Whether the address is confirmed (always true for accounts without one to prove, e.g. Telegram). */
     emailVerified: z.boolean(),
@@ -69,6 +71,12 @@ export const UserUpdateBody = z
     age: age.optional(),
     sex: Sex.optional(),
     country: countryCode.optional(),
+    /** The whole set (replaces what was stored); each value once. */
+    preferences: z
+      .array(Preference)
+      .max(8)
+      .refine((v) => new Set(v).size === v.length, 'Each preference once')
+      .optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -37,6 +37,8 @@ export const users = pgTable(
     utmSource: text('utm_source'),
     utmTerm: text('utm_term'),
     affiliatePlatform: text('affiliate_platform'),
+    /** SPEC §3 preference values chosen in the profile (Betting … Jewelry); they pick her wished-for gift. */
+    preferences: jsonb('preferences').$type<string[]>().notNull().default([]),
     /** A partner's traffic: sign-ups whose utm_source or affiliate_platform is this value (set by the operator). */
     partnerSource: text('partner_source'),
     /** Telegram user id for accounts created or linked by the mini app. */

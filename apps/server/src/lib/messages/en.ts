@@ -180,6 +180,7 @@ export const en = {
   'subscription.noneActive': 'You have no active subscription',
   'subscription.noFailedRenewal': 'There is no failed renewal to retry',
   'subscription.noSavedCard': 'No saved card: pay with a new card instead',
+  'subscription.noCardToDelete': 'There is no saved card to remove',
   'subscription.userHasNone': 'This user has no active subscription',
   'subscription.renewalUnderWay': 'A renewal charge for this subscription is already under way',
   // input boundary (docs/decisions/030, 031)

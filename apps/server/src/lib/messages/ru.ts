@@ -168,6 +168,7 @@ export const ru: Record<MessageKey, string> = {
   'subscription.noneActive': 'У вас нет активной подписки',
   'subscription.noFailedRenewal': 'Нет неудавшегося продления, которое можно повторить',
   'subscription.noSavedCard': 'Нет сохранённой карты: оплатите новой картой',
+  'subscription.noCardToDelete': 'Сохранённой карты нет',
   'subscription.userHasNone': 'У этого пользователя нет активной подписки',
   'subscription.renewalUnderWay': 'Списание за продление этой подписки уже выполняется',
   // input boundary (docs/decisions/030, 031)

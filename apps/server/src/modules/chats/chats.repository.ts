@@ -9,6 +9,7 @@ import {
   type MessageRow,
   type OwedReplyRow,
 } from '../../db/schema/chats.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type NewChat = typeof chats.$inferInsert;
 export type NewMessage = typeof messages.$inferInsert;
@@ -174,6 +175,8 @@ export function createChatsRepository() {
         .select({ chat: chats })
         .from(chats)
         .innerJoin(bots, eq(bots.id, chats.botId))
+        // A paused account (`/deactivate`) hears nothing from her until it signs back in.
+        .innerJoin(users, and(eq(users.id, chats.userId), isNull(users.pausedAt)))
         .where(
           and(
             eq(chats.status, 'active'),

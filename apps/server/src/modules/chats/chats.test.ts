@@ -317,6 +317,27 @@ describe('support chat', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().updatedTokens).toBe(500);
   });
+
+  it('takes messages at 0 tokens (SPEC §5: the support chat is the exception); a character’s chat does not', async () => {
+    const s = await onboardedUser(t.app);
+    const chat = (await inject(s, 'POST', '/api/chat', { botId: botIds[1] })).json().data.chat._id as string;
+    const left = await tokensOf(s);
+    await t.app.ctx.services.ledger.apply({
+      userId: s.userId,
+      delta: -left,
+      reason: 'admin',
+      reference: null,
+      idempotencyKey: `test:drain:${s.userId}`,
+    });
+    expect(await tokensOf(s)).toBe(0);
+    const support = (await inject(s, 'POST', '/api/chat/support')).json().support._id as string;
+    const res = await send(s, support, 'I have no tokens left');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().updatedTokens).toBe(0);
+    const refused = await send(s, chat, 'Hello?');
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().code).toBe('INSUFFICIENT_TOKENS');
+  });
 });
 
 describe('a reply that fails', () => {

@@ -172,6 +172,29 @@ describe('gifts', () => {
     expect(chat.mood).not.toBe('Cold');
   });
 
+  it('the gift she hoped for (the user’s preferences, SPEC §3) counts twice', async () => {
+    const likesFlowers = await paidChat();
+    const likesChocolate = await paidChat();
+    await db()
+      .update(users)
+      .set({ preferences: ['Flowers'] })
+      .where(eq(users.id, likesFlowers.s.userId));
+    await db()
+      .update(users)
+      .set({ preferences: ['Chocolate'] })
+      .where(eq(users.id, likesChocolate.s.userId));
+    for (const { chatId } of [likesFlowers, likesChocolate]) await setChat(chatId, { points: 8 });
+    // 8 + 2 × 6 reaches level 2 (20 points) at once; 8 + 6 does not, even with her reply's points.
+    expect((await command(likesFlowers.s, likesFlowers.chatId, 'gift:flowers')).statusCode).toBe(200);
+    expect((await command(likesChocolate.s, likesChocolate.chatId, 'gift:flowers')).statusCode).toBe(200);
+    const wished = await settled(likesFlowers.s, likesFlowers.chatId);
+    const other = await settled(likesChocolate.s, likesChocolate.chatId);
+    expect(wished.messages.some((m) => m.eventType === 'level_up')).toBe(true);
+    expect(wished.level).toBe(2);
+    expect(other.messages.some((m) => m.eventType === 'level_up')).toBe(false);
+    expect(other.level).toBe(1);
+  });
+
   it('answers 402 INSUFFICIENT_TOKENS and changes nothing when the balance is short', async () => {
     const { s, chatId } = await paidChat();
     const balance = await tokensOf(s);

@@ -1,4 +1,10 @@
-import { isUnlocked, storedPersonalityFor, unlockLevel } from '@amora/shared/companion.ts';
+import {
+  isUnlocked,
+  modeLabelFor,
+  storedPersonalityFor,
+  unlockLevel,
+  wishedGift,
+} from '@amora/shared/companion.ts';
 import { engineLanguageFor } from '@amora/shared/enums.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema/chats.ts';
@@ -60,7 +66,15 @@ export function registerCompanionCommands(dispatcher: CommandDispatcher, deps: C
           language: chat.language,
         });
         await deps.owe(tx, { userId: user.id, chatId: chat.id, messageId: message.id, charged: 0 });
-        const o = afterGift(relationshipState(locked), command.gift, ctx.settings.companion);
+        // The gift she hopes for counts twice when it follows what the user said they like.
+        const wished = user.preferences.length
+          ? wishedGift({
+              mode: modeLabelFor(locked.mode),
+              characterId: locked.botId,
+              preferences: user.preferences,
+            })
+          : null;
+        const o = afterGift(relationshipState(locked), command.gift, ctx.settings.companion, wished);
         const applied = await companion.applyOutcome(tx, locked, o, { cause: 'abuse', userName: user.name });
         return { balance, message, ...applied };
       });

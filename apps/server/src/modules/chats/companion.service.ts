@@ -292,7 +292,8 @@ export function createCompanionService(deps: CompanionDeps) {
     async writeFirst(due: ChatRow, now: Date): Promise<boolean> {
       if (!brain.writeFirst) return false;
       const [bot, user] = await Promise.all([bots.get(due.botId), users.getById(due.userId)]);
-      if (user.banned) return false;
+      // Banned or paused (`/deactivate`, until the next sign-in): she does not write.
+      if (user.banned || user.pausedAt) return false;
       const recent = await repo.page(db, due.id, 20);
       const history = recent
         .filter((m) => !m.eventType || m.eventType === 'write_first')

@@ -86,6 +86,10 @@ describe('jealousy (Cheater, ConstCheater)', () => {
     expect(afterGift(constant, 'jewelry', cfg).mood).toBe(
       baselineMood(afterGift(constant, 'jewelry', cfg).level, false),
     );
+    // The gift she hoped for (from the user's preferences) counts twice; another one as usual.
+    const calm = state({ points: 30, mood: 'Gift' });
+    expect(afterGift(calm, 'flowers', cfg, 'flowers').points).toBe(30 + 2 * cfg.gift_points.flowers!);
+    expect(afterGift(calm, 'chocolate', cfg, 'flowers').points).toBe(30 + cfg.gift_points.chocolate!);
     // Rudeness still escalates as usual.
     expect(afterReply(state({ points: 21, mood: 'Cheater' }), { pointsDelta: -4 }, cfg).mood).toBe('Cold');
   });

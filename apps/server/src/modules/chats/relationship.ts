@@ -200,10 +200,17 @@ export function afterReply(s: RelationshipState, turn: Turn, cfg: CompanionSetti
 
 /**
  * A gift: points by its value, makes up for rudeness, cheers her up; only vitamins cure her, and
- * after repeated cheating only jewelry wins her back.
+ * after repeated cheating only jewelry wins her back. The gift she hoped for (`wished`, from the
+ * user's stated preferences: SPEC §3, §4) counts twice.
  */
-export function afterGift(s: RelationshipState, gift: GiftId, cfg: CompanionSettings): RelationshipOutcome {
-  const points = clampPoints(s.points + (cfg.gift_points[gift] ?? 0));
+export function afterGift(
+  s: RelationshipState,
+  gift: GiftId,
+  cfg: CompanionSettings,
+  wished: GiftId | null = null,
+): RelationshipOutcome {
+  const value = cfg.gift_points[gift] ?? 0;
+  const points = clampPoints(s.points + (gift === wished ? 2 * value : value));
   const level = levelForPoints(points, cfg.level_markers);
   const mood: Mood =
     (s.mood === 'Sick' && gift !== 'vitamins') || (s.mood === 'ConstCheater' && gift !== 'jewelry')

@@ -68,6 +68,11 @@ export interface PaymentProvider {
    * events; others report it later by webhook.
    */
   refund(providerRef: string, amount: number): Promise<void | PaymentEvent[]>;
+  /**
+   * Forgets a saved payment method (`/user/delete-card`): the processor can no longer charge it.
+   * A method the processor no longer knows counts as forgotten.
+   */
+  forgetSaved?(savedMethod: string): Promise<void>;
   /** Charges a saved payment method again (renewals); absent when the provider cannot. */
   chargeSaved?(req: {
     savedMethod: string;

@@ -414,6 +414,13 @@ export function createPaymentsService(deps: {
     },
     startCheckout,
     chargeSaved,
+    /** Asks the processor to forget a saved method; false when that processor keeps none. */
+    async forgetSaved(providerName: PaymentProviderName, savedMethod: string): Promise<boolean> {
+      const impl = deps.providers[providerName];
+      if (!impl?.forgetSaved) return false;
+      await impl.forgetSaved(savedMethod);
+      return true;
+    },
     reconcile,
     cancelOpenCheckouts,
     onPayment(listener: PaymentListener): void {

@@ -29,6 +29,13 @@ export function createSubscriptionsRepository() {
         .limit(1);
       return r ?? null;
     },
+    /** The user's subscriptions that still hold a saved card. */
+    async withSavedMethod(db: DbOrTx, userId: string): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.savedMethod)));
+    },
     async hasEverPaid(db: DbOrTx, userId: string): Promise<boolean> {
       const [r] = await db
         .select({ id: subscriptions.id })

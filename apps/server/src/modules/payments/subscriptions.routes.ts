@@ -55,6 +55,21 @@ export function subscriptionsRoutes(app: AppInstance, service: SubscriptionsServ
   );
 
   app.post(
+    '/api/user/delete-card',
+    {
+      onRequest: [app.requireAuth],
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        ...common,
+        summary:
+          'Remove the saved card (SPEC §7 /delete-card): the processor forgets it (Stripe detaches it); access is kept to the end date, a renewal then asks for payment details. 404 when no card is saved',
+        response: { 200: z.object({ subscription: SubscriptionView.nullable() }) },
+      },
+    },
+    async (req) => ({ subscription: await subs().deleteCard(req.userId()) }),
+  );
+
+  app.post(
     '/api/payment/subscription/retry',
     {
       onRequest: [app.requireAuth],

@@ -253,6 +253,22 @@ export function createSubscriptionsService(deps: {
       return toSubscriptionView(updated);
     },
     /**
+     * `/user/delete-card`: the processor forgets the saved card and so do we. The subscription
+     * keeps its access to the end date; a renewal then finds no card and asks for payment details
+     * (SPEC §4), as after a declined charge.
+     */
+    async deleteCard(userId: string): Promise<SubscriptionView | null> {
+      const held = await repo.withSavedMethod(db, userId);
+      if (!held.length) throw notFound('subscription.noCardToDelete');
+      for (const s of held) {
+        await payments.forgetSaved(s.provider as PaymentProviderName, s.savedMethod!);
+        await repo.update(db, s.id, { savedMethod: null, cardLast4: null });
+      }
+      changed(userId);
+      const last = await repo.lastForUser(db, userId);
+      return last ? toSubscriptionView(last) : null;
+    },
+    /**
      * The banner's retry: charges the saved card now, claimed like the sweep's charge so a retry
      * never runs beside a sweep's or an operator's (or a second tab's) charge of the same renewal.
      */

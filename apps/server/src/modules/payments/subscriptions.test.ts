@@ -229,6 +229,41 @@ describe('subscriptions', () => {
     expect(await services().ledger.sum(s.userId)).toBe(500 + 3 * 1099);
   });
 
+  it('/user/delete-card: the sandbox forgets the card, the view shows none; the renewal then asks for a card', async () => {
+    const s = await signUp(t.app);
+    const other = await signUp(t.app);
+    await subscribeAndPay(s, 'plan-monthly');
+    await subscribeAndPay(other, 'plan-monthly');
+    const before = (await last(s))!;
+    expect(before.cardLast4).toBe('4242');
+    const saved = (await createSubscriptionsRepository().lastForUser(t.app.ctx.db, s.userId))!.savedMethod!;
+    const del = (who: Session) =>
+      t.app.inject({ method: 'POST', url: '/api/user/delete-card', headers: bearer(who) });
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/delete-card' })).statusCode).toBe(401);
+
+    const res = await del(s);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().subscription).toMatchObject({ state: 'active', cardLast4: null });
+    expect((await last(s))!.cardLast4).toBeNull();
+    // The processor no longer has it: a charge of it is declined as a card that does not exist.
+    const charge = await services().sandbox.chargeCard({
+      cardId: saved,
+      reference: 'probe',
+      amount: 100,
+      currency: 'USD',
+      description: 'probe',
+    });
+    expect(charge).toMatchObject({ status: 'declined', message: 'The saved card does not exist.' });
+    expect((await del(s)).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    // Another user's card is untouched.
+    expect((await last(other))!.cardLast4).toBe('4242');
+
+    const end = new Date(before.expiryDate!);
+    await services().subscriptions.sweep(new Date(end.getTime() + 60_000));
+    expect((await user(s)).access).toBe('NO_REBIL');
+    expect((await last(s))!.renewalFailed).toBe(true);
+  });
+
   it('deleting the account cancels the active subscription, so it is never charged again', async () => {
     const s = await signUp(t.app);
     await subscribeAndPay(s, 'plan-monthly');

@@ -8,6 +8,7 @@ import {
   ThemeEventBody,
   ThemeEventParams,
   ThemeEventResponse,
+  ThemeEventsResponse,
   TmaLogBody,
 } from '@amora/shared/platform.ts';
 import type { AppInstance } from '../../app-types.ts';
@@ -44,6 +45,18 @@ export function platformRoutes(app: AppInstance, service: PlatformService): void
       },
     },
     async (req) => ({ data: { maintenance: await platform().setMaintenance(req.body.maintenance) } }),
+  );
+
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Every seasonal theme event (SPEC §3 Event: _id, name, isActive)',
+        response: { 200: ThemeEventsResponse },
+      },
+    },
+    async () => ({ events: await platform().themeEvents() }),
   );
 
   app.get(

@@ -44,6 +44,9 @@ export function createPlatformService(deps: {
       const isActive = stored.success ? stored.data.isActive : halloweenSeason(now());
       return { _id: name, name: 'Halloween', isActive };
     },
+    async themeEvents(): Promise<ThemeEvent[]> {
+      return Promise.all(KNOWN_EVENTS.map((name) => this.themeEvent(name)));
+    },
     async setThemeEvent(rawName: string, isActive: boolean): Promise<ThemeEvent> {
       const name = rawName.toLowerCase();
       if (!(KNOWN_EVENTS as readonly string[]).includes(name)) throw notFound('platform.noSuchEvent');

@@ -85,6 +85,24 @@ describe('theme events', () => {
     expect((await get('christmas')).statusCode).toBe(404);
   });
 
+  it('GET /api/events lists every theme event with its state (SPEC §7 /events), without sign-in', async () => {
+    for (const isActive of [true, false]) {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/themeEvents/event/halloween',
+        headers: bearer(admin),
+        payload: { isActive },
+      });
+      const res = await t.app.inject({ method: 'GET', url: '/api/events' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ events: [{ _id: 'halloween', name: 'Halloween', isActive }] });
+    }
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    expect(spec.paths['/api/events']).toBeDefined();
+  });
+
   it('runs Halloween from 15 October to 2 November when nobody chose', () => {
     expect(halloweenSeason(new Date('2026-10-31T12:00:00Z'))).toBe(true);
     expect(halloweenSeason(new Date('2026-11-02T23:00:00Z'))).toBe(true);

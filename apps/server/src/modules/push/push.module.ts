@@ -41,6 +41,10 @@ export function registerPushModule(
     log: app.log,
     allowInsecureEndpoints: opts.allowInsecureEndpoints ?? false,
     ...(opts.resolve ? { resolve: opts.resolve } : {}),
+    reachable: async (userId) => {
+      const user = await deps.users.findById(userId);
+      return !!user && !user.pausedAt;
+    },
   });
   deps.users.onDeactivate((userId) => push.unsubscribeAll(userId));
   // Sent in the background: a slow push service never holds up the sweep that wrote the message.

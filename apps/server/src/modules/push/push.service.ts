@@ -22,6 +22,8 @@ export type PushDeps = {
   allowInsecureEndpoints?: boolean;
   /** How endpoint names are resolved (tests give a fake). */
   resolve?: Resolve;
+  /** Whether the user takes notifications now: a paused account (`/deactivate`) does not. */
+  reachable?: (userId: string) => Promise<boolean>;
 };
 
 /**
@@ -78,6 +80,7 @@ export function createPushService(deps: PushDeps) {
       const result = { sent: 0, removed: 0, failed: 0 };
       let subs;
       try {
+        if (deps.reachable && !(await deps.reachable(userId))) return result;
         subs = await repo.listForUser(db, userId);
       } catch (err) {
         log.error({ err, userId }, 'push: listing subscriptions failed');

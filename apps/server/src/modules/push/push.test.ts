@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_COMPANION_SETTINGS as cfg } from '@amora/shared/settings.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chats } from '../../db/schema/chats.ts';
+import { chats, messages } from '../../db/schema/chats.ts';
 import { pushSubscriptions } from '../../db/schema/push.ts';
 import { users } from '../../db/schema/users.ts';
 import {
@@ -394,6 +394,40 @@ describe('she writes first → web push', () => {
     answerNow();
     await idle();
     expect((await subsOf(s.userId))[0]!.lastSentAt).not.toBeNull();
+  });
+
+  it('a paused account (/deactivate) gets neither her first words nor a push until it signs back in', async () => {
+    const { s, id } = await paidChat();
+    const email = (await t.app.ctx.services.users.findById(s.userId))!.email;
+    const path = `/push/${randomBytes(6).toString('hex')}`;
+    expect(
+      (await subscribe(s, { endpoint: `${pushBase}${path}`, keys: browserKeys().keys })).statusCode,
+    ).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/deactivate', headers: bearer(s) })).statusCode,
+    ).toBe(204);
+    await silence(id);
+    await t.app.ctx.services.chats.companion.sweep();
+    await idle();
+    expect(received.filter((r) => r.path === path)).toHaveLength(0);
+    const nudges = await t.app.ctx.db.select().from(messages).where(eq(messages.chatId, id));
+    expect(nudges.filter((m) => m.eventType === 'write_first')).toHaveLength(0);
+    // Any other notification is held back too.
+    expect(
+      await t.app.ctx.services.push.notify(s.userId, { title: 'Her', body: 'Hi', tag: 'x', url: '/chat' }),
+    ).toEqual({ sent: 0, removed: 0, failed: 0 });
+
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password: 'correct horse battery' },
+    });
+    expect(back.statusCode).toBe(200);
+    await t.app.ctx.services.chats.companion.sweep();
+    await idle();
+    expect(received.filter((r) => r.path === path)).toHaveLength(1);
+    const after = await t.app.ctx.db.select().from(messages).where(eq(messages.chatId, id));
+    expect(after.filter((m) => m.eventType === 'write_first')).toHaveLength(1);
   });
 
   it('a user who did not allow push gets the message without any push request', async () => {

@@ -82,6 +82,8 @@ export function createReferralsService(deps: {
         throw new AppError('FORBIDDEN', 'rewards.inviteTooLate');
       if (!(await repo.insertReferral(db, userId, inviterId)))
         throw new AppError('CONFLICT', 'rewards.alreadyInvited');
+      // SPEC §3 traffic source `referral` (unless the visitor already came through a platform).
+      await deps.users.setTrafficSource(userId, 'referral');
     },
 
     /** Payment listener, in the transaction that credited the payment. */

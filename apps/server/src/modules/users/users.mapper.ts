@@ -1,4 +1,4 @@
-import { Language } from '@amora/shared/enums.ts';
+import { Language, preferenceValues, type Preference } from '@amora/shared/enums.ts';
 import { isOnboarded, type User } from '@amora/shared/user.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 
@@ -35,6 +35,9 @@ export function toUserDto(u: UserRow): User {
     utm_source: u.utmSource,
     utm_term: u.utmTerm,
     affiliate_platform: u.affiliatePlatform,
+    preferences: u.preferences.filter((p): p is Preference =>
+      (preferenceValues as readonly string[]).includes(p),
+    ),
     onboarded: isOnboarded(u),
     emailVerified: isEmailVerified(u),
     createdAt: u.createdAt.toISOString(),

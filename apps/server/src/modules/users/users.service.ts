@@ -1,5 +1,5 @@
 import { NEW_USER_TOKENS } from '@amora/shared/constants.ts';
-import type { Language } from '@amora/shared/enums.ts';
+import { affiliatePlatforms, type Language, type TrafficSource } from '@amora/shared/enums.ts';
 import type { UtmBody } from '@amora/shared/platform.ts';
 import type { UserUpdateBody } from '@amora/shared/user.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -11,6 +11,19 @@ import type { UsersRepository } from './users.repository.ts';
 
 export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger: LedgerService }) {
   const { db, repo, ledger } = deps;
+  /**
+   * SPEC §3 traffic source, first touch: a source already stored (an affiliate platform, an
+   * invite, Telegram) is kept. An affiliate platform also fills `affiliate_platform`.
+   */
+  async function setTrafficSource(id: string, source: TrafficSource): Promise<void> {
+    const user = await repo.findById(db, id);
+    if (!user) throw notFound('user.notFound');
+    const platform = (affiliatePlatforms as readonly string[]).includes(source) ? source : null;
+    await repo.update(db, id, {
+      ...(user.source ? {} : { source }),
+      ...(platform && !user.affiliatePlatform ? { affiliatePlatform: platform } : {}),
+    });
+  }
   /** Work other modules do when an account is deleted (cancel subscriptions, revoke sessions). */
   const deactivateListeners: ((userId: string) => Promise<void>)[] = [];
   /** Work after the deletion has committed (open checkouts are cancelled: decision 035). */
@@ -145,9 +158,18 @@ export function createUsersService(deps: { db: Db; repo: UsersRepository; ledger
       if (!row) throw notFound('user.notFound');
       return row;
     },
-    /** Keeps the campaign parameters the visitor arrived with; an empty value keeps what is stored. */
+    setTrafficSource,
+    /**
+     * Keeps the campaign parameters the visitor arrived with; an empty value keeps what is stored.
+     * An affiliate platform's `utm_source` (aray, keitaro) or an explicit `source` is the traffic source.
+     */
     async setUtm(id: string, body: UtmBody): Promise<UserRow> {
       const clean = (v: string | null | undefined) => (v ? v : undefined);
+      const named = body.utmSource?.trim().toLowerCase();
+      const source =
+        body.source ??
+        ((affiliatePlatforms as readonly string[]).find((p) => p === named) as TrafficSource | undefined);
+      if (source) await setTrafficSource(id, source);
       const row = await repo.update(db, id, {
         utmSource: clean(body.utmSource),
         utmMedium: clean(body.utmMedium),

@@ -91,6 +91,9 @@ describe('POST /api/user/update', () => {
     [{ country: 'Germany' }, 'two-letter'],
     [{}, 'Nothing to update'],
     [{ name: 'Mia', tokens: 1_000_000 }, 'tokens'],
+    [{ preferences: ['Poker'] }, 'Betting, Gambling, Crypto'],
+    [{ preferences: ['Flowers', 'Flowers'] }, 'each preference once'],
+    [{ preferences: 'Flowers' }, 'array'],
   ])('refuses %j', async (payload, message) => {
     const s = await signUp(t.app);
     const res = await update(s.token, payload);
@@ -99,6 +102,20 @@ describe('POST /api/user/update', () => {
     expect(res.json().message.toLowerCase()).toContain(message.toLowerCase());
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(s) });
     expect(me.json().user.tokens).toBe(500);
+  });
+});
+
+describe('preferences (SPEC §3)', () => {
+  it('saves the chosen values, answers them on the user, and an empty list clears them', async () => {
+    const s = await signUp(t.app);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(s) })).json().user.preferences,
+    ).toEqual([]);
+    const all = ['Betting', 'Gambling', 'Crypto', 'Chocolate', 'Flowers', 'Clothes', 'Rent', 'Jewelry'];
+    const res = await update(s.token, { preferences: all });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.preferences).toEqual(all);
+    expect((await update(s.token, { preferences: [] })).json().user.preferences).toEqual([]);
   });
 });
 

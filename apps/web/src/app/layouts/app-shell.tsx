@@ -15,6 +15,7 @@ import { useTelegramShell } from '../../features/telegram/use-telegram.ts';
 import { useThemeEvent } from '../../features/theme/use-theme-event.ts';
 import { useRegistrationFlow } from '../../features/registration/hooks/use-registration-flow.ts';
 import { useRealtime } from '../../features/chats/hooks/use-realtime.ts';
+import { useChatParam } from '../../features/chats/hooks/use-chat-param.ts';
 import { BanDialog } from '../../features/user/components/ban-dialog.tsx';
 import { AgeReviewScreen } from '../../features/safety/components/age-review-screen.tsx';
 import { LanguageChangedDialog } from '../../features/user/components/language-changed-dialog.tsx';
@@ -45,6 +46,7 @@ export function AppShell() {
   useTelegramShell();
   useRegistrationFlow();
   useGeoSync();
+  useChatParam();
 
   return (
     <div

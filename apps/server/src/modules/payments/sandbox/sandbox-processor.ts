@@ -353,6 +353,10 @@ export function createSandboxProcessor(deps: {
         message: 'Disputed by the cardholder.',
       });
     },
+    /** The cardholder removes a saved card: later charges of it are declined ("does not exist"). */
+    async forgetCard(cardId: string): Promise<void> {
+      await repo.deleteCard(db, cardId);
+    },
     /** Charges a saved card again without the buyer (renewals). */
     async chargeCard(req: {
       cardId: string;

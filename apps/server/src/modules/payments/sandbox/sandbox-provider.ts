@@ -84,6 +84,9 @@ export function createSandboxProvider(deps: {
     async refund(providerRef) {
       await processor.refund(providerRef);
     },
+    async forgetSaved(savedMethod) {
+      await processor.forgetCard(savedMethod);
+    },
     async chargeSaved(req) {
       const r = await processor.chargeCard({
         cardId: req.savedMethod,

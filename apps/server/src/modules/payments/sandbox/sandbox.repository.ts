@@ -94,6 +94,9 @@ export function createSandboxRepository() {
     async insertCard(db: DbOrTx, row: typeof sandboxCards.$inferInsert): Promise<void> {
       await db.insert(sandboxCards).values(row);
     },
+    async deleteCard(db: DbOrTx, id: string): Promise<void> {
+      await db.delete(sandboxCards).where(eq(sandboxCards.id, id));
+    },
     async findCard(db: DbOrTx, id: string) {
       const [r] = await db.select().from(sandboxCards).where(eq(sandboxCards.id, id)).limit(1);
       return r ?? null;

@@ -20,6 +20,8 @@ export type StripeFake = {
   requests: FakeRequest[];
   /** Payment methods whose off-session charges are declined. */
   declineMethods: Set<string>;
+  /** Payment methods detached from their customer (`POST /v1/payment_methods/:id/detach`). */
+  detached: Set<string>;
   sessions: Map<string, Record<string, unknown>>;
   intents: Map<string, Record<string, unknown>>;
   /** The buyer pays a Checkout Session on Stripe's page (its webhook is the test's to send, or not). */
@@ -52,6 +54,7 @@ export async function startStripeFake(): Promise<StripeFake> {
   const sessions = new Map<string, Record<string, unknown>>();
   const intents = new Map<string, Record<string, unknown>>();
   const declineMethods = new Set<string>();
+  const detached = new Set<string>();
   const byIdempotency = new Map<string, unknown>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -142,8 +145,25 @@ export async function startStripeFake(): Promise<StripeFake> {
       reply(200, s);
       return;
     }
+    if (r.method === 'POST' && parts[1] === 'payment_methods' && parts[2] && parts[3] === 'detach') {
+      const pm = parts[2];
+      const known = [...intents.values()].some((i) => i.payment_method === pm);
+      if (!known || detached.has(pm)) return notFound();
+      detached.add(pm);
+      reply(200, { id: pm, object: 'payment_method', type: 'card', customer: null });
+      return;
+    }
     if (r.method === 'POST' && r.path === '/v1/payment_intents') {
       const pm = form.get('payment_method') ?? '';
+      // Stripe refuses to charge a detached method for a customer.
+      if (detached.has(pm))
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `The PaymentMethod ${pm} does not belong to the Customer you supplied.`,
+          },
+        });
       const pi = {
         id: id('pi'),
         object: 'payment_intent',
@@ -199,6 +219,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     url: `http://127.0.0.1:${port}`,
     requests,
     declineMethods,
+    detached,
     sessions,
     intents,
     pay: (sessionId) => {

@@ -295,6 +295,40 @@ describe('Stripe Checkout', () => {
     expect(await balance(s)).toBe(500 + 2 * 1099);
   });
 
+  it('/user/delete-card detaches the saved card at Stripe and forgets it; a renewal then asks for a card', async () => {
+    const s = await signUp(t.app);
+    const { paymentId } = (await kit.subscribe(t, s, 'plan-monthly', 'stripe')).json<kit.Checkout>();
+    const payment = (await services().payments.find(paymentId))!;
+    const session = fake.sessions.get(payment.providerRef!)!;
+    await deliver(completed(session, paymentId));
+    const pm = fake.intents.get(session.payment_intent as string)!.payment_method as string;
+    const del = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/delete-card',
+        headers: { authorization: `Bearer ${s.token}` },
+      });
+
+    const res = await del();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().subscription).toMatchObject({ state: 'active', cardLast4: null });
+    const detach = fake.requests.find((r) => r.path === `/v1/payment_methods/${pm}/detach`)!;
+    expect(detach.method).toBe('POST');
+    expect(detach.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(fake.detached.has(pm)).toBe(true);
+    // Nothing left to remove.
+    expect((await del()).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+
+    // The renewal finds no card: no charge, access kept for now and NO_REBIL (update your details).
+    const sub = (await services().subscriptions.last(s.userId))!;
+    await services().subscriptions.sweep(new Date(new Date(sub.expiryDate!).getTime() + 60_000));
+    const ours = fake.requests.filter(
+      (r) => r.path === '/v1/payment_intents' && r.form.get('customer') === session.customer,
+    );
+    expect(ours).toHaveLength(0);
+    expect((await services().users.getById(s.userId)).access).toBe('NO_REBIL');
+  });
+
   it('GET /api/payment/methods lists Stripe', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payment/methods' });
     expect(res.json()).toMatchObject({ providers: ['sandbox', 'stripe'], stars: false });

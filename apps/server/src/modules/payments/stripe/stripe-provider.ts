@@ -247,6 +247,23 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       const pi = await paymentIntentOf(providerRef);
       await stripe.refunds.create({ payment_intent: pi, amount }, { idempotencyKey: `refund:${pi}` });
     },
+    /**
+     * Detaches the saved card from its Customer (Stripe: "Detach a PaymentMethod from a Customer"):
+     * it can no longer be charged off-session. A method Stripe no longer has is already gone.
+     */
+    async forgetSaved(savedMethod) {
+      const [, ref] = savedMethod.split(':', 2);
+      if (!ref) return;
+      try {
+        const paymentMethod = ref.startsWith('pi_')
+          ? idOf((await stripe.paymentIntents.retrieve(ref)).payment_method)
+          : ref;
+        if (paymentMethod) await stripe.paymentMethods.detach(paymentMethod);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return;
+        throw err;
+      }
+    },
     async chargeSaved(req): Promise<ChargeResult> {
       const [customer, ref] = req.savedMethod.split(':', 2);
       if (!customer || !ref) throw new AppError('CONFLICT', 'payment.savedCardUnusable');

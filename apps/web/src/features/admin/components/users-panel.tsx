@@ -154,6 +154,14 @@ function UserCard({ user, q }: { user: AdminUserView; q: string }) {
           </dd>
         </div>
         <div>
+          <dt>{t('admin.users.source')}</dt>
+          <dd data-testid="admin-user-source">
+            {[user.source, user.affiliate_platform, user.utm_source && `utm_source=${user.utm_source}`]
+              .filter((v, i, all) => v && all.indexOf(v) === i)
+              .join(' · ') || '—'}
+          </dd>
+        </div>
+        <div>
           <dt>{t('admin.users.tokens')}</dt>
           <dd>{user.tokens}</dd>
         </div>

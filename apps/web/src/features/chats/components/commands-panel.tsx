@@ -59,7 +59,12 @@ export function CommandsPanel({ chat }: { chat: Chat }) {
     broken,
     botHasVideo: chat.bot.is_video,
   });
-  const highlighted = highlightedGift({ mood: chat.mood, mode: chat.mode, characterId: chat.bot._id });
+  const highlighted = highlightedGift({
+    mood: chat.mood,
+    mode: chat.mode,
+    characterId: chat.bot._id,
+    preferences: user?.preferences,
+  });
 
   async function run(command: string): Promise<boolean> {
     setBusy(true);

@@ -48,6 +48,11 @@ export function cancelSubscription(): Promise<{ subscription: SubscriptionView }
   return api.post<{ subscription: SubscriptionView }>('/payment/subscription/cancel');
 }
 
+/** `/delete-card` (SPEC §7): the processor forgets the saved card. */
+export function deleteCard(): Promise<{ subscription: SubscriptionView | null }> {
+  return api.post<{ subscription: SubscriptionView | null }>('/user/delete-card');
+}
+
 export function retryRenewal(): Promise<RenewalRetryResponse> {
   return api.post<RenewalRetryResponse>('/payment/subscription/retry');
 }

@@ -7,7 +7,13 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { showToast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAuthStore } from '../../auth/store.ts';
-import { cancelSubscription, fetchMe, retryRenewal, subscriptionKeys } from '../api/payments-api.ts';
+import {
+  cancelSubscription,
+  deleteCard,
+  fetchMe,
+  retryRenewal,
+  subscriptionKeys,
+} from '../api/payments-api.ts';
 import { useLastSubscription } from '../hooks/use-subscription.ts';
 import styles from './paywall.module.css';
 
@@ -22,6 +28,7 @@ export function SubscriptionStatus() {
   const queryClient = useQueryClient();
   const last = useLastSubscription();
   const [confirming, setConfirming] = useState(false);
+  const [removingCard, setRemovingCard] = useState(false);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: subscriptionKeys.last });
     const { user } = await fetchMe();
@@ -32,6 +39,15 @@ export function SubscriptionStatus() {
     onSuccess: async () => {
       setConfirming(false);
       showToast(t('paywall.cancelled'), 'success');
+      await refresh();
+    },
+    onError: (err) => showToast(errorMessage(err, t), 'error'),
+  });
+  const removeCard = useMutation({
+    mutationFn: deleteCard,
+    onSuccess: async () => {
+      setRemovingCard(false);
+      showToast(t('paywall.cardRemoved'), 'success');
       await refresh();
     },
     onError: (err) => showToast(errorMessage(err, t), 'error'),
@@ -72,7 +88,17 @@ export function SubscriptionStatus() {
           {sub.cardLast4 ? (
             <>
               <dt>{t('paywall.card')}</dt>
-              <dd>•••• {sub.cardLast4}</dd>
+              <dd data-testid="saved-card">
+                •••• {sub.cardLast4}{' '}
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => setRemovingCard(true)}
+                  data-testid="remove-card"
+                >
+                  {t('paywall.removeCard')}
+                </button>
+              </dd>
             </>
           ) : null}
           <dt>{t('paywall.registrationNumber')}</dt>
@@ -97,6 +123,19 @@ export function SubscriptionStatus() {
           </Link>
         )}
       </div>
+      <Dialog
+        open={removingCard}
+        onClose={() => setRemovingCard(false)}
+        title={t('paywall.removeCardTitle')}
+        description={t('paywall.removeCardText')}
+        testId="remove-card-dialog"
+      >
+        <div className={styles.actions}>
+          <Button variant="danger" block loading={removeCard.isPending} onClick={() => removeCard.mutate()}>
+            {t('paywall.removeCard')}
+          </Button>
+        </div>
+      </Dialog>
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}

@@ -1,5 +1,5 @@
 import { MAX_AGE, MIN_AGE, NAME_MAX_LENGTH } from '@amora/shared/constants.ts';
-import type { Sex } from '@amora/shared/enums.ts';
+import { preferenceValues, type Preference, type Sex } from '@amora/shared/enums.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,6 +22,13 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
   const [age, setAge] = useState(user?.age ? String(user.age) : '');
   const [sex, setSex] = useState<Sex | null>(user?.sex ?? null);
   const [country, setCountry] = useState(user?.country ?? '');
+  const [preferences, setPreferences] = useState<Preference[]>(user?.preferences ?? []);
+  const toggle = (p: Preference) =>
+    setPreferences((now) =>
+      now.includes(p)
+        ? now.filter((v) => v !== p)
+        : preferenceValues.filter((v) => v === p || now.includes(v)),
+    );
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
@@ -50,6 +57,7 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
         age: checks.age.value,
         sex: checks.sex.value,
         country: checks.country.value,
+        preferences,
       });
       useAuthStore.getState().setUser(saved);
       onClose();
@@ -124,6 +132,24 @@ export function EditProfileDialog({ open, onClose }: { open: boolean; onClose: (
             {errors.country}
           </p>
         ) : null}
+        <fieldset className={styles.fieldset} data-testid="edit-preferences">
+          <legend className={styles.legend}>{t('profile.preferences.title')}</legend>
+          <p className={styles.hint}>{t('profile.preferences.hint')}</p>
+          <div className={styles.chips}>
+            {preferenceValues.map((p) => (
+              <label key={p} className={styles.chip}>
+                <input
+                  type="checkbox"
+                  name="preferences"
+                  value={p}
+                  checked={preferences.includes(p)}
+                  onChange={() => toggle(p)}
+                />
+                {t(`profile.preferences.values.${p}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {errors.form ? (
           <p className={styles.error} role="alert">
             {errors.form}

@@ -20,6 +20,7 @@ function renderProfileAs(role: User['role'], name: string | null = 'Robin') {
       sex: 'male',
       country: 'DE',
       banned: { is: false, reason: null },
+      preferences: [] as User['preferences'],
     } as User,
     accessToken: 't',
     status: 'ready',

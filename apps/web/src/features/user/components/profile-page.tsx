@@ -54,6 +54,13 @@ export function ProfilePage() {
       value: countryName(user.country, i18n.language),
       testId: 'profile-country',
     },
+    {
+      label: t('profile.preferences.title'),
+      value: user.preferences.length
+        ? user.preferences.map((p) => t(`profile.preferences.values.${p}`)).join(', ')
+        : null,
+      testId: 'profile-preferences',
+    },
   ];
 
   return (
@@ -140,6 +147,12 @@ export function ProfilePage() {
             <span>{t('shell.titles.tasks')}</span>
             <ChevronRightIcon size={16} />
           </Link>
+          {user.role === 'partner' ? (
+            <Link to="/partner" className={styles.row} data-testid="profile-partner">
+              <span>{t('shell.profile.partnerStats')}</span>
+              <ChevronRightIcon size={16} />
+            </Link>
+          ) : null}
           {user.role === 'admin' ? (
             <Link to="/admin" className={styles.row} data-testid="profile-admin">
               <span>{t('shell.profile.operatorConsole')}</span>
