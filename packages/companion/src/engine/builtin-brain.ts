@@ -612,7 +612,11 @@ function compose(
       const topic = unknown[0]!;
       parts.push(fill(picker.pick(book.askUser[topic], `ask.${topic}`), cc));
       awaiting = topic;
-    } else if (r < 0.86) {
+    } else if (
+      r < 0.86 &&
+      s.turn - (mem.recalled[`hobby.${hobbyIndex}`] ?? -HOBBY_STORY_GAP) >= HOBBY_STORY_GAP
+    ) {
+      // One of her hobby stories, at most once in HOBBY_STORY_GAP turns (so no sentence of hers dominates).
       parts.push(fill(picker.pick(book.hobbyShare, 'hobbyShare'), cc));
       hobbyAdvance = true;
     } else {
@@ -689,6 +693,9 @@ function unknownTopics(s: TurnState): AskTopic[] {
 
 // ---------------------------------------------------------------------------------------------
 // The brain
+
+/** Turns before she tells the same hobby story again as a follow-up. */
+const HOBBY_STORY_GAP = 50;
 
 function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   const book = books[ctx.language] ?? books.en;
@@ -770,7 +777,10 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   mem.awaiting = draft.awaiting ?? (state.hold ? mem.awaiting : undefined);
   if (draft.awaiting && draft.awaiting !== 'petname' && draft.awaiting !== 'relname')
     mem.asked[draft.awaiting] = turn;
-  if (draft.hobbyAdvance) mem.hobby = (mem.hobby + 1) % ctx.character.persona.hobbies.length;
+  if (draft.hobbyAdvance) {
+    mem.recalled[`hobby.${mem.hobby % ctx.character.persona.hobbies.length}`] = turn;
+    mem.hobby = (mem.hobby + 1) % ctx.character.persona.hobbies.length;
+  }
   const topicIntent =
     typeof plan.body === 'string' && plan.intent === 'question_back' ? undefined : plan.intent;
   const topic = (topicIntent && intentTopic[topicIntent]) ?? (told[0] ? told[0] : undefined);

@@ -58,8 +58,8 @@ function findNamed(text: string, table: Named[], type: Subject['type']): Subject
       if (!body) continue;
       const poss =
         lang === 'en'
-          ? `(?:my|our|i have an?|i have|i ve got an?|ive got an?|i got an?|we got an?|we have an?|we ve got an?|i own an?|i adopted an?|we adopted an?|i rescued an?|have an?|a|an)(?:\\s+(?:little|cute|old|young|new|older|younger|big|small|lovely|fluffy|crazy|baby|two|three))*`
-          : `(?:мо[йяеюего]+|моей|моего|мою|у меня есть|у меня|у нас есть|у нас|есть|взял[аи]?|завел[аи]?|купил[аи]?|подобрал[аи]?|забрал[аи]?)(?:\\s+(?:маленьк|рыж|черн|бел|стар|младш|старш|любим|пушист)[\\p{L}]*)*`;
+          ? `(?:my|our|i have an?|i have|i also have an?|we also have an?|i ve got an?|ive got an?|i got an?|we got an?|we have an?|we ve got an?|i own an?|i adopted an?|we adopted an?|i rescued an?|have an?|a|an)(?:\\s+(?:little|cute|old|young|new|older|younger|big|small|lovely|fluffy|crazy|baby|two|three))*`
+          : `(?:мо[йяеюего]+|моей|моего|мою|наш[аеуиго]*|нашей|у меня есть|у меня|у нас есть|у нас|есть|взял[аи]?|завел[аи]?|купил[аи]?|подобрал[аи]?|забрал[аи]?)(?:\\s+(?:маленьк|рыж|черн|бел|стар|младш|старш|любим|пушист)[\\p{L}]*)*`;
       const re = new RegExp(`(?<![${L}])${poss}\\s+(${body})(?:s)?(?![${L}])([^.!?;]*)`, 'iu');
       const m = re.exec(lower);
       if (!m) continue;
@@ -95,6 +95,12 @@ function nameAfter(tail: string, lang: 'en' | 'ru'): string | undefined {
         );
   const m = said.exec(tail);
   if (m?.[1]) return asName(m[1]);
+  // "my best friend is Ravi", "our dog is Rocky": a capitalised name after "is" that ends the clause.
+  const isName =
+    lang === 'en'
+      ? /^\s*(?:is|s)\s+(\p{Lu}[\p{L}'-]{1,19})(?=\s*(?:$|[.,!;]|\s(?:and|but|by the way|btw)\b))/u.exec(tail)
+      : /^\s*(?:это|—|-)\s*(\p{Lu}[\p{L}'-]{1,19})(?![\p{L}])/u.exec(tail);
+  if (isName?.[1]) return asName(isName[1]);
   // A bare capitalised name right after the word: "my sister Anna", "кот Барсик".
   const bare = /^\s*,?\s*(\p{Lu}[\p{L}'-]{1,19})(?![\p{L}])/u.exec(tail);
   return asName(bare?.[1]);
@@ -105,11 +111,11 @@ export function pronounName(raw: string): string | undefined {
   const text = softNormalize(raw);
   const m =
     new RegExp(
-      `(?:^|[\\s,.!])(?:his name is|her name is|its name is|his names|her names|its names|he is called|she is called|it is called|hes called|shes called|he is named|she is named|we call (?:him|her|it)|we named (?:him|her|it)|i named (?:him|her|it)|i call (?:him|her|it))\\s+${NAME}`,
+      `(?:^|[\\s,.!])(?:(?:his|her|its|their) name(?: is|s| s)|(?:he|she|it)(?: is|s| s)? (?:called|named)|(?:he|she|it) goes by|(?:we|i|they) (?:call|called|named) (?:him|her|it))\\s+${NAME}`,
       'iu',
     ).exec(text) ??
     new RegExp(
-      `(?:^|[\\s,.!])(?:его зовут|ее зовут|её зовут|зовут его|зовут ее|зовут её|кличка|по кличке|я назвал(?:а)? (?:его|ее|её)|мы назвали (?:его|ее|её))\\s+${NAME}`,
+      `(?:^|[\\s,.!])(?:(?:а )?(?:его|ее|её|их) (?:зовут|звать|кличут)|зовут (?:его|ее|её)|кличка|по кличке|(?:я|мы) назвал[аи]? (?:его|ее|её)|(?:его|ее|её) имя|имя (?:у него|у нее|у неё))\\s*[—:-]?\\s*${NAME}`,
       'iu',
     ).exec(text);
   return asName(m?.[1]);
@@ -179,7 +185,11 @@ export function extractProfile(raw: string): ProfileFacts {
     /(?:^|[\s,.!])(?:я\s+)?(?:очень\s+|просто\s+)?(?:ненавижу|терпеть не могу|не люблю|не переношу|не выношу)\s+(.+)/iu.exec(
       lower,
     );
-  const dis = disEn ?? disRu;
+  const disRuSubj =
+    /(?:^|[\s,.!])меня\s+(?:очень\s+|жутко\s+|просто\s+)?(?:бесит|бесят|раздражает|раздражают|злит|злят|достал[аи]?|достает|достают)\s+(.+)/iu.exec(
+      lower,
+    );
+  const dis = disEn ?? disRu ?? disRuSubj;
   if (dis?.[1] && !/^(you|it|that|this|тебя|тебе|это|когда)(?![\p{L}])/u.test(dis[1])) {
     const v = cut(dis[1], 4);
     if (v.length >= 3)
@@ -188,7 +198,7 @@ export function extractProfile(raw: string): ProfileFacts {
 
   // ---- birthday
   const bdEn =
-    /(?:my birthday is|my bday is|my birthday s|i was born on|i was born in|birthday is on|my birthday falls on)\s+((?:on |in )?(?:the )?[\p{L}\d ]{3,24})/iu.exec(
+    /(?:my birthday is|my bday is|my birthday s|my birthdays|my bdays|my bday s|my birthday falls|i was born on|i was born in|birthday is on|my birthday falls on)\s+((?:on |in )?(?:the )?[\p{L}\d ]{3,24})/iu.exec(
       lower,
     );
   const bdRu =
@@ -259,12 +269,12 @@ export type RecallSlot =
 export type RecallQuestion = { slot: RecallSlot; canon?: string };
 
 const MEMORY_CUE_EN =
-  /(?<![\p{L}])(?:do you (?:still )?(?:remember|know|recall)|you remember|remember|can you (?:remember|recall|tell me)|did i (?:tell|mention)|what did i (?:say|tell you)|have you forgotten|did you forget|you forgot)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:do you (?:still )?(?:remember|know|recall)|you remember|remember|can you (?:remember|recall|tell me)|did i (?:tell|mention)|what did i (?:say|tell you)|have you forgotten|did you forget|you forgot|remind me|tell me)(?![\p{L}])/iu;
 const MEMORY_CUE_RU =
-  /(?<![\p{L}])(?:помнишь|ты помнишь|не помнишь|запомнила|запомнил|не забыла|забыла|знаешь ли ты|а ты знаешь|ты знаешь|я говорил|я говорила|я рассказывал|я рассказывала|напомни)(?![\p{L}])/iu;
-const FIRST_PERSON_EN = /(?<![\p{L}])(?:my|me|i|im|mine|am i|do i)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:помнишь|ты помнишь|не помнишь|запомнила|запомнил|не забыла|забыла|знаешь ли ты|а ты знаешь|ты знаешь|я говорил|я говорила|я рассказывал|я рассказывала|напомни|скажи)(?![\p{L}])/iu;
+const FIRST_PERSON_EN = /(?<![\p{L}])(?:my|me|i|im|mine|am i|do i|our)(?![\p{L}])/iu;
 const FIRST_PERSON_RU =
-  /(?<![\p{L}])(?:мой|моя|мое|моё|мои|моего|мою|моей|моих|меня|мне|я|у меня)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:мой|моя|мое|моё|мои|моего|мою|моей|моих|меня|мне|я|у меня|наш[\p{L}]*)(?![\p{L}])/iu;
 
 /** Reads "what's my dog called?", "do you remember where I work?", "как зовут мою собаку?". */
 export function recallQuestion(raw: string): RecallQuestion | null {
@@ -291,7 +301,7 @@ export function recallQuestion(raw: string): RecallQuestion | null {
     for (const e of table) {
       const body = [e.en, e.ru].filter(Boolean).join('|');
       const re = new RegExp(
-        `(?<![${L}])(?:my|мо[йяеюего]+|моей|моего|мою|моих|у меня)\\s+(?:[\\p{L}]+\\s+)?(?:${body})(?:s|'s)?(?![${L}])`,
+        `(?<![${L}])(?:my|our|мо[йяеюего]+|моей|моего|мою|моих|наш[\\p{L}]*|у меня|у нас)\\s+(?:[\\p{L}]+\\s+)?(?:${body})(?:s|'s)?(?![${L}])`,
         'iu',
       );
       if (re.test(t)) return { slot, canon: e.canon };
@@ -322,14 +332,15 @@ export function recallQuestion(raw: string): RecallQuestion | null {
   }
   if (
     has(
-      / my name | what am i called | who am i | how do you call me | как меня зовут | мое имя | моё имя | как меня звать | кто я /iu,
+      / my name | what am i called | who am i \s*$| how do you call me | what (?:do|did) (?:people|folks|friends|my friends|everyone|they|you|i tell you to) call me | what (?:do|did) i go by | what i go by | как меня (?:все |друзья |близкие )?(?:зовут|называют|звать|называть) | мое имя | моё имя | как меня звать | кто я (?:такой |такая )?\s*$/iu,
     )
   )
     return { slot: 'name' };
   if (
     has(
-      / how old am i | how old i am | my age | what age am i | what age i am | сколько мне лет | мой возраст | сколько мне /iu,
-    )
+      / how old am i | how old i am | my age | what age am i | what age i am | сколько мне лет | мой возраст | сколько мне | у меня возраст /iu,
+    ) ||
+    (has(/ how old /) && has(/ (?:i|me|my|im) /) && !has(/ (?:you|u|your|youre) /))
   )
     return { slot: 'age' };
   if (
@@ -340,31 +351,37 @@ export function recallQuestion(raw: string): RecallQuestion | null {
     return { slot: 'birthday' };
   if (
     has(
-      / where (?:do|did) i (?:live|come from|grow up|move) | where am i (?:from|living|based) | where (?:i am|im|i m) from | where i (?:live|am from|come from|grew up) | в каком я городе | в каком городе я живу | my (?:city|town|hometown|country) | what city | which city | где я живу | где живу | откуда я | я откуда | мой город | в каком городе я | из какого я города | куда я переехал/iu,
+      / where (?:do|did) i (?:live|come from|grow up|move|relocate|settle) | where have i moved | where am i (?:from|living|based) | where (?:i am|im|i m) from | where i (?:live|am from|come from|grew up) | в каком я городе | в каком городе я живу | my (?:city|town|hometown|country) | what city | which city | где я живу | где живу | откуда я | я откуда | мой город | в каком городе я | из какого я города | куда я переехал/iu,
     )
   )
     return { slot: 'city' };
   if (
     has(
-      / what do i study | what i study | where i study | where do i study | my (?:studies|major|university|uni|college|school) | what am i studying | где я учусь | на кого я учусь | что я изучаю | где учусь | мой универ/iu,
+      / what do i study | what i study | what did i study | where i study | where do i study | my (?:studies|major|university|uni|college|school) | what am i studying | где я учусь | на кого я учусь | что я изучаю | где учусь | мой универ/iu,
     )
   )
     return { slot: 'study' };
   if (
     has(
-      / where (?:do|did) i work | what do i do (?:for (?:a )?(?:living|work))? | what i do | my (?:job|work|profession|occupation) | какая у меня (?:профессия|работа) | what is my job | what i do for (?:a )?living | where i work | what i do for work | где я работаю | кем я работаю | моя работа | моя профессия | кто я по профессии | чем я занимаюсь | где работаю | кем работаю /iu,
+      / where (?:do|did) i work | what do i do (?:for (?:a )?(?:living|work))? | what do i teach | how do i (?:make|earn) (?:a |my )?(?:living|money) | what do i do for money | как я зарабатываю | что я преподаю | what i do | my (?:job|work|profession|occupation) | какая у меня (?:профессия|работа) | what is my job | what i do for (?:a )?living | where i work | what i do for work | где я работаю | кем я работаю | моя работа | моя профессия | кто я по профессии | чем я занимаюсь | где работаю | кем работаю /iu,
     )
   )
     return { slot: 'job' };
   if (
     has(
       / (?:what|who) do i (?:hate|dislike|not like) | what (?:do not|dont|don't) i like | what i (?:hate|dislike|do not like|dont like|can not stand|cant stand) | what can i not stand | what (?:can not|cant) i stand | что я (?:ненавижу|не люблю|терпеть не могу) | чего я не люблю /iu,
+    ) ||
+    has(
+      / what (?:kind of |sort of )?(?:[a-z]+ )?(?:do|did) i (?:hate|dislike|loathe|not like) | what (?:[a-z]+ )?(?:can not|cant|can t) i stand | what i (?:can not|cant|can t) stand | что меня (?:бесит|раздражает|злит) | (?:что|какую|какой|какие|какое|кого) (?:[\p{L}]+ )?я (?:ненавижу|не люблю|не переношу|терпеть не могу) /iu,
     )
   )
     return { slot: 'dislike' };
   if (
     has(
       / what do i (?:like|love|enjoy|adore) | what i (?:like|love|enjoy) | what am i into | what i am into | what im into | my (?:hobby|hobbies|interests) | что я люблю | что мне нравится | что я обожаю | чем я увлекаюсь | мое хобби | моё хобби | мои увлечения /iu,
+    ) ||
+    has(
+      / what (?:kind of |sort of |type of )?(?:[a-z]+ )?(?:do|did) i (?:like|love|enjoy|adore|listen to|watch|play|eat|read) | what (?:kind of |sort of )?(?:[a-z]+ )?am i (?:into|crazy about|obsessed with|a fan of|mad about) | (?:какую|какой|какие|какое|что) (?:[\p{L}]+ )?(?:я )?(?:люблю|обожаю|слушаю|смотрю|читаю|предпочитаю)(?: я)? | чем я (?:увлекаюсь|увлечен|увлечена|занимаюсь в свободное время) | на ч[её]м я помешан[аы]? | от чего я фанатею /iu,
     )
   )
     return { slot: 'like' };
@@ -375,7 +392,7 @@ export function recallQuestion(raw: string): RecallQuestion | null {
     return { slot: 'event' };
   if (
     has(
-      / my plans? | what am i (?:doing|going to do|planning) | what (?:will|do) i (?:do|have) (?:this|next|tomorrow|on) | what i (?:am going|plan|was going) to do | какие у меня планы | мои планы | что я (?:буду|собираюсь|планирую|хотел|хотела) | что у меня (?:завтра|на выходных) | куда я собираюсь /iu,
+      / my plans? | what am i (?:doing|going to do|planning) | where am i (?:going|flying|travell?ing|heading|driving|moving|off to) | what am i (?:going to|gonna) [a-z]+ | what (?:do|did) i (?:plan|want) to | куда я (?:лечу|еду|поеду|полечу|собираюсь|иду|пойду|хочу|уезжаю|улетаю|отправляюсь) | что я (?:делаю|буду делать) (?:в|на|во|завтра|сегодня|вечером) | что я (?:собираюсь|планирую|хочу) | что у меня (?:в|во|на) | what (?:will|do) i (?:do|have) (?:this|next|tomorrow|on) | what i (?:am going|plan|was going) to do | какие у меня планы | мои планы | что я (?:буду|собираюсь|планирую|хотел|хотела) | что у меня (?:завтра|на выходных) | куда я собираюсь /iu,
     )
   )
     return { slot: 'plan' };

@@ -205,3 +205,89 @@ export function flipPronounsRu(s: string): string {
     .map((w) => map[w.toLowerCase()] ?? w)
     .join(' ');
 }
+
+/** A few irregular Russian first-person verbs and their second-person form. */
+const RU_VERB_2ND: Record<string, string> = {
+  преподаю: 'преподаёшь',
+  вожу: 'водишь',
+  учу: 'учишь',
+  пишу: 'пишешь',
+  готовлю: 'готовишь',
+  хожу: 'ходишь',
+  сижу: 'сидишь',
+  смотрю: 'смотришь',
+  люблю: 'любишь',
+  живу: 'живёшь',
+  лечу: 'летишь',
+  еду: 'едешь',
+  иду: 'идёшь',
+  поеду: 'поедешь',
+  пойду: 'пойдёшь',
+  полечу: 'полетишь',
+  продаю: 'продаёшь',
+  шью: 'шьёшь',
+  пеку: 'печёшь',
+  ношу: 'носишь',
+  строю: 'строишь',
+  чиню: 'чинишь',
+};
+
+/** Russian "я фанатею от джаза" → "фанатеешь от джаза": the first verb in the second person. */
+export function secondPersonRu(phrase: string): string {
+  const words = phrase.split(' ');
+  const i = words.findIndex((w) => w !== 'я');
+  if (i < 0) return phrase;
+  const w = words[i]!.toLowerCase();
+  const out =
+    RU_VERB_2ND[w] ??
+    (/(?:а|я|е|у)ю$/u.test(w)
+      ? `${w.slice(0, -1)}ешь`
+      : /(?:а|я|е)юсь$/u.test(w)
+        ? `${w.slice(0, -3)}ешься`
+        : w);
+  return flipPronounsRu(
+    [...words.slice(0, i), out, ...words.slice(i + 1)].filter((x) => x !== 'я').join(' '),
+  );
+}
+
+/** English "-ing" forms said about the near future ("I'm flying to Rome") and their base verb. */
+export const EN_ING_BASE: Record<string, string> = {
+  flying: 'fly',
+  going: 'go',
+  travelling: 'travel',
+  traveling: 'travel',
+  heading: 'head',
+  driving: 'drive',
+  moving: 'move',
+  visiting: 'visit',
+  leaving: 'leave',
+  taking: 'take',
+  starting: 'start',
+  buying: 'buy',
+  seeing: 'see',
+  meeting: 'meet',
+  having: 'have',
+  throwing: 'throw',
+  hosting: 'host',
+  painting: 'paint',
+  running: 'run',
+  playing: 'play',
+  celebrating: 'celebrate',
+};
+
+/** Russian motion verbs said about the near future ("лечу в Рим") and their infinitive. */
+export const RU_FUTURE_INF: Record<string, string> = {
+  лечу: 'лететь',
+  полечу: 'полететь',
+  еду: 'ехать',
+  поеду: 'поехать',
+  иду: 'идти',
+  пойду: 'пойти',
+  уезжаю: 'уехать',
+  улетаю: 'улететь',
+  переезжаю: 'переехать',
+  отправляюсь: 'отправиться',
+  съезжу: 'съездить',
+  схожу: 'сходить',
+  сгоняю: 'сгонять',
+};
