@@ -694,6 +694,14 @@ function unknownTopics(s: TurnState): AskTopic[] {
 // ---------------------------------------------------------------------------------------------
 // The brain
 
+/** True when the user mentioned a pet or a relative without a name in the previous turn. */
+function unnamedSubjectJustMentioned(mem: BrainMemory, turn: number): boolean {
+  const sub = mem.subject;
+  if (!sub || turn - sub.turn > 1) return false;
+  const list = sub.key === 'pet' ? mem.facts.pet : mem.facts.family;
+  return Boolean(list[sub.i] && !list[sub.i]!.name);
+}
+
 /** Turns before she tells the same hobby story again as a follow-up. */
 const HOBBY_STORY_GAP = 50;
 
@@ -722,6 +730,13 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
     profile.subjects.length === 0
   ) {
     if (mem.awaiting === 'petname' || mem.awaiting === 'relname') {
+      bareName = readBareAnswer(text, 'name').name;
+    } else if (
+      !mem.awaiting &&
+      unnamedSubjectJustMentioned(mem, turn) &&
+      /^\p{Lu}[\p{L}'-]+[\s.!]*$/u.test(text)
+    ) {
+      // "I've got a sister." "Kate." — a lone capitalised word right after is the sister's name.
       bareName = readBareAnswer(text, 'name').name;
     } else Object.assign(extracted, readBareAnswer(text, mem.awaiting));
   }

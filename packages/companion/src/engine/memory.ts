@@ -6,6 +6,7 @@ import {
   EN_ING_BASE,
   flipPronounsEn,
   flipPronounsRu,
+  numbersToDigits,
   RU_FUTURE_INF,
   secondPersonRu,
   softNormalize,
@@ -326,6 +327,19 @@ const FUTURE_EN =
 const FUTURE_RU =
   /(?<![\p{L}])(?:завтра|послезавтра|сегодня вечером|вечером|скоро|на (?:этой|следующей) неделе|на выходных|в выходные|в (?:этом|следующем) (?:месяце|году)|в (?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)|в (?:январе|феврале|марте|апреле|мае|июне|июле|августе|сентябре|октябре|ноябре|декабре)|летом|зимой|весной|осенью|через (?:неделю|месяц|пару дней|\d+))(?![\p{L}])/iu;
 
+/** "learning" → "learn", "getting" → "get", "making" → "make". */
+function ingToBase(w: string): string {
+  if (EN_ING_BASE[w]) return EN_ING_BASE[w];
+  const stem = w.slice(0, -3);
+  if (/([bdgmnprt])\1$/.test(stem)) return stem.slice(0, -1);
+  if (
+    /(?:at|iz|ik|ak|iv|ov|ur|ar|in|id|it|ot|rit|ag|ad)$/.test(stem) &&
+    !/(?:ain|een|oin|ean|eat|oot)$/.test(stem)
+  )
+    return `${stem}e`;
+  return stem;
+}
+
 const TIME_TAIL =
   /\s+(?:tomorrow|today|tonight|later|soon|this (?:weekend|week|month|year|summer)|next (?:week|weekend|month|year|summer|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:the weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:the morning|the evening|january|february|march|april|may|june|july|august|september|october|november|december)|at night|завтра|сегодня|вечером|утром|на выходных|в выходные|потом|скоро|на (?:этой|следующей) неделе|в следующем (?:месяце|году)|в (?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье))$/iu;
 
@@ -416,15 +430,15 @@ const NAME_EN_1 = new RegExp(
   'iu',
 );
 const NAME_EN_2 = new RegExp(
-  `^(?:hi|hey|hello)?[\\s,!]*(?:i am|im|i m|its|it is|this is)\\s+${NAME_WORD}(?:[\\s.!]*$|\\s*,\\s*(?:nice|pleased|good|glad)\\b.*$|\\s+(?:and|by the way|btw)\\b.*$|\\s+here[\\s.!]*$)`,
+  `^(?:hi|hey|hello)?[\\s,!]*(?:i am|im|i m|its|it is|this is)\\s+${NAME_WORD}(?:[\\s.!]*$|\\s*,\\s*(?:nice|pleased|good|glad|from|i am|im|i live|\\d)\\b.*$|\\s+(?:and|by the way|btw|from)\\b.*$|\\s+here[\\s.!]*$)`,
   'iu',
 );
 const NAME_RU_1 = new RegExp(
-  `(?:^|[\\s,.!])(?:меня зовут|мое имя|моё имя|зови меня|называй меня|можешь звать меня|меня звать|меня (?:все|друзья|обычно|все обычно) (?:зовут|называют)|(?:все|друзья|близкие|обычно все) (?:зовут|называют) меня)\\s+${NAME_WORD}`,
+  `(?:^|[\\s,.!])(?:меня зовут|мое имя|моё имя|зови меня|называй меня|можешь звать меня|меня звать|меня (?:все|друзья|обычно|все обычно) (?:зовут|называют)|(?:все|друзья|близкие|обычно все) (?:зовут|называют) меня|^зовут меня|^меня(?=\\s+[А-ЯЁ][\\p{L}-]+\\s+зовут))\\s+${NAME_WORD}`,
   'iu',
 );
 const NAME_RU_2 = new RegExp(
-  `^(?:привет|приветик|хай)?[\\s,!]*(?:я|это)\\s+([А-ЯЁ][\\p{L}-]{1,19})(?:[\\s.!,)]*$|\\s*,\\s*(?:приятно|рад|рада|мне)(?![\\p{L}]).*$|\\s+(?:и|кстати)\\s.*$)`,
+  `^(?:привет|приветик|хай)?[\\s,!]*(?:я|это)\\s+([А-ЯЁ][\\p{L}-]{1,19})(?:[\\s.!,)]*$|\\s*,\\s*(?:приятно|рад|рада|мне|из|живу|\\d)(?![\\p{L}]).*$|\\s+(?:и|кстати|из)\\s.*$)`,
   'u',
 );
 const JOB_EN_IAM = new RegExp(
@@ -433,11 +447,11 @@ const JOB_EN_IAM = new RegExp(
 );
 /** "I teach maths at a school", "I drive a bus for a living": the job said as what one does. */
 const JOB_EN_DOES =
-  /(?:^|[\s,.!])i\s+(?:(?:teach|tutor|lecture)\s+[^.,!?;]+|(?:drive|fix|repair|build|design|sell|write|cook|clean|program|code|run|manage|cut|paint|treat|deliver|translate)\s+[^.,!?;]+?\s+(?:for a living|for work|professionally|for money))/iu;
+  /(?:^|[\s,.!])i\s+(?:(?:teach|tutor|lecture)\s+[^.,!?;]+|drive\s+(?:a\s+|the\s+)?(?:bus|taxi|cab|truck|lorry|tram|train|ambulance|forklift|van|delivery van)(?![\p{L}])[^.,!?;]*|(?:drive|fix|repair|build|design|sell|write|cook|clean|program|code|run|manage|cut|paint|treat|deliver|translate)\s+[^.,!?;]+?\s+(?:for a living|for work|professionally|for money))/iu;
 const JOB_RU_DOES =
   /(?:^|[\s,.!])(?:я\s+)?(?:преподаю|вожу (?:такси|автобус|грузовик|фуру|трамвай|поезд)|учу детей|ремонтирую машины|чиню машины|программирую|лечу людей|лечу животных)(?:\s+[^.,!?;]*)?/iu;
 const JOB_RU_NOM = new RegExp(
-  `(?:^|[\\s,.!])(?:я|я по профессии|по профессии|я работаю как|моя профессия|я у нас|я уже [\\p{L}\\s]{1,20}?)\\s*[—-]?\\s*((?:[\\p{L}]+(?:ый|ий|ой|ая|яя)\\s+){0,2}(?:${RU_JOBS_NOM})(?:\\s+[\\p{L}]{3,}(?:ики|ии|ого|его|ской|ого языка|ры|ти))?)(?![\\p{L}])`,
+  `(?:^|[\\s,.!])(?:я|я по профессии|по профессии|я работаю как|моя профессия|я у нас|я уже [\\p{L}\\s]{1,20}?)\\s*[—-]?\\s*((?:[\\p{L}]+(?:ый|ий|ой|ая|яя)\\s+){0,2}(?:${RU_JOBS_NOM})(?:-[\\p{L}]+)?(?:\\s+[\\p{L}]{3,}(?:ики|ии|ого|его|ской|ого языка|ры|ти))?)(?![\\p{L}])`,
   'iu',
 );
 const JOB_RU_BARE = new RegExp(`^(?:я\\s+)?(${RU_JOBS_NOM})$`, 'iu');
@@ -470,9 +484,11 @@ export function extractFacts(raw: string): ExtractedFacts {
 
   // ---- age
   const ageM =
-    /(?:^|\s)(?:i am|im|i m|i'm)\s+(\d{2})(?:\s*(?:years?|yrs?|y\.?o\.?)|\s*$|[\s,.!])/i.exec(lower) ??
+    /(?:^|\s)(?:i am|im|i m|i'm)\s+(?:an?\s+)?(\d{2})(?:[\s-]*(?:years?|yrs?|y\.?o\.?)|\s*$|[\s,.!])/i.exec(
+      numbersToDigits(lower),
+    ) ??
     /(?:^|\s)мне\s+(?:уже\s+|почти\s+|скоро\s+|только что\s+|исполнилось\s+)?(\d{2})(?:\s*(?:год|года|лет)|\s*$|[\s,.!])/u.exec(
-      lower,
+      numbersToDigits(lower),
     ) ??
     /(?:^|\s)(?:my age is|age)\s+(\d{2})/i.exec(lower) ??
     /(?:^|\s)(?:just |recently )?turned\s+(\d{2})(?![\d])/i.exec(lower) ??
@@ -484,7 +500,10 @@ export function extractFacts(raw: string): ExtractedFacts {
 
   // ---- city (en)
   const cityEn =
-    /(?:^|[\s,.!])(?:i live in|i am from|im from|i m from|i come from|im living in|i am living in|living in|i am based in|im based in|based in|i am in|im in|i moved to|i grew up in|born in|i relocated to|relocated to|i just moved to|i recently moved to|i settled in|i am staying in|im staying in|i reside in)\s+(.+)/i.exec(
+    /(?:^|[\s,.!])(?:i live in|i am living in|im living in|i now live in|now i live in|i currently live in)\s+(.+)/i.exec(
+      text,
+    ) ??
+    /(?:^|[\s,.!])(?:i live in|i am from|im from|i m from|i come from|im living in|i am living in|living in|i am based in|im based in|based in|i am in|im in|i moved to|i grew up in|born in|i relocated to|relocated to|i just moved to|i recently moved to|i settled in|i am staying in|im staying in|i reside in|born and raised in|raised in|i am originally from|im originally from|originally from|i was born in)\s+(.+)/i.exec(
       text,
     );
   if (cityEn?.[1]) {
@@ -499,10 +518,13 @@ export function extractFacts(raw: string): ExtractedFacts {
   }
   // ---- city (ru)
   const cityRuPrep =
-    /(?:^|[\s,.!])(?:я живу|живу|я сейчас|сейчас я|я родился|я родилась|я вырос|я выросла|я переехал|я переехала|переехал|переехала)\s+(?:в|во)\s+(.+)/iu.exec(
+    /(?:^|[\s,.!])(?:я живу|живу|я сейчас|сейчас я|(?:я\s+)?(?:родился|родилась|вырос|выросла)(?:\s+и\s+(?:вырос|выросла))?|я переехал|я переехала|переехал|переехала)\s+(?:в|во)\s+(.+)/iu.exec(
       text,
     );
-  const cityRuGen = /(?:^|[\s,.!])(?:я из|я родом из|родом из|сам из|сама из)\s+(.+)/iu.exec(text);
+  const cityRuGen =
+    /(?:^|[\s,.!])(?:я из|я родом из|родом из|сам из|сама из|вообще я из|я вообще из|,\s*из)\s+(.+)/iu.exec(
+      text,
+    );
   if (cityRuPrep?.[1]) {
     const place = placeWords(cityRuPrep[1], RU_PLACE_STOP, 2);
     if (
@@ -523,7 +545,7 @@ export function extractFacts(raw: string): ExtractedFacts {
   const jobAt =
     /(?:^|[\s,.!])(?:i work|i am working|im working|i m working|working)\s+(at|in|for)\s+(.+)/i.exec(lower);
   const jobAs =
-    /(?:^|[\s,.!])(?:i work as|i am working as|im working as|i m working as|my job is|my profession is|i am employed as)\s+(?:an?\s+)?(.+)/i.exec(
+    /(?:^|[\s,.!])(?:i work as|i am working as|im working as|i m working as|i have been working as|ive been working as|i ve been working as|i worked as|my job is|my profession is|i am employed as)\s+(?:an?\s+)?(.+)/i.exec(
       lower,
     );
   const jobIam = JOB_EN_IAM.exec(lower);
@@ -574,7 +596,14 @@ export function extractFacts(raw: string): ExtractedFacts {
       out.job = { v: secondPersonRu(does), lang: 'ru', kind: 'does' };
     } else if (jobRuInstr?.[1]) {
       const first = jobRuInstr[1].split(' ')[0] ?? '';
-      if (
+      if (new RegExp(`^(?:${RU_JOBS_NOM})$`, 'u').test(first)) {
+        // "работаю бариста в кофейне": an indeclinable job word.
+        out.job = {
+          v: cleanPhrase(lower.slice(lower.indexOf(jobRuInstr[1])), 4),
+          lang: 'ru',
+          kind: 'instr',
+        };
+      } else if (
         RU_JOBS_INSTR_END.test(first) &&
         !/^(домой|сегодня|завтра|много|мало|весь|всем|днем|ночью|удаленно|удалённо|сам|одной|допоздна)$/u.test(
           first,
@@ -591,11 +620,11 @@ export function extractFacts(raw: string): ExtractedFacts {
 
   // ---- likes
   const likeEn =
-    /(?:^|[\s,.!])i\s+(?:really\s+|also\s+|just\s+|totally\s+)?(?:love|like|enjoy|adore|am into|am a fan of|m into)\s+(.+)/i.exec(
+    /(?:^|[\s,.!])i\s+(?:really\s+|also\s+|just\s+|totally\s+)?(?:love|like|enjoy|adore|am into|am a fan of|m into|prefer)\s+(.+)/i.exec(
       lower,
     );
   const intoEn =
-    /(?:^|[\s,.!])(?:i am|im|i m)\s+(?:really\s+|totally\s+|so\s+)?(?:into|a fan of|a big fan of|crazy about|obsessed with)\s+(.+)/i.exec(
+    /(?:^|[\s,.!])(?:i am|im|i m)\s+(?:really\s+|totally\s+|so\s+)?(?:into|a fan of|a big fan of|crazy about|obsessed with|mad about|nuts about|crazy for|in love with)\s+(.+)/i.exec(
       lower,
     );
   if (intoEn?.[1] && !/^(you|u|it|that|this|her|him|them)(?![\p{L}])/u.test(intoEn[1])) {
@@ -611,9 +640,9 @@ export function extractFacts(raw: string): ExtractedFacts {
     if (thing.length >= 3) out.like = { v: thing, lang: 'en', kind: 'love' };
   }
   const likeRu =
-    /(?:^|[\s,.!])я\s+(?:очень\s+|тоже\s+|просто\s+|обожаю\s+и\s+)?(?:люблю|обожаю|увлекаюсь)\s+(.+)/iu.exec(
+    /(?:^|[\s,.!])я\s+(?:очень\s+|тоже\s+|просто\s+|обожаю\s+и\s+)?(?:люблю|обожаю|увлекаюсь|предпочитаю)\s+(.+)/iu.exec(
       lower,
-    ) ?? /(?:^|[\s,.!])(?:очень\s+)?(?:люблю|обожаю)\s+(.+)/iu.exec(lower);
+    ) ?? /(?:^|[\s,.!])(?:очень\s+)?(?:люблю|обожаю|увлекаюсь|предпочитаю)\s+(.+)/iu.exec(lower);
   const likeRuNom = /(?:^|[\s,.!])мне\s+(?:очень\s+|тоже\s+|просто\s+)?(?:нравится|нравятся)\s+(.+)/iu.exec(
     lower,
   );
@@ -653,15 +682,28 @@ export function extractFacts(raw: string): ExtractedFacts {
 
   // ---- plans
   const planEn =
-    /(?:^|[\s,.!])(?:i am going to|im going to|i m going to|i will|i plan to|i am planning to|im planning to|i want to|i need to|i have to|tomorrow i will|i am about to|i hope to)\s+(.+)/i.exec(
+    /(?:^|[\s,.!])(?:i am going to|im going to|i m going to|i will|i plan to|i am planning to|im planning to|i want to|i need to|i have to|tomorrow i will|i am about to|i hope to|i would love to|id love to|i d love to|i would like to|id like to|i d like to|i dream of going to|i dream to|one day i want to|someday i want to)\s+(.+)/i.exec(
       lower,
     );
   if (
     planEn?.[1] &&
-    !/^(go|sleep|bed|be|do|say|ask|talk|tell|know|see you|kiss|hug|marry you|you)(?:\s|$)/.test(planEn[1])
+    !/^(?:go(?:\s+(?:to\s+(?:bed|sleep|work|school)|home|now|out|away))?$|go\s+(?:to\s+(?:bed|sleep)|home)|sleep|bed|be|do|say|ask|talk|tell|know|see you|kiss|hug|marry you|you)(?:\s|$)/.test(
+      planEn[1],
+    )
   ) {
     const plan = flipPronounsEn(stripTime(cleanPhrase(planEn[1], 6)));
     if (plan.length >= 3) out.plan = { v: plan, lang: 'en' };
+  }
+  if (!out.plan) {
+    // "I'm thinking of learning guitar", "I'm planning on moving"
+    const thinking =
+      /(?:^|[\s,.!])(?:i am|im|i m|i was|ive been|i ve been)\s+(?:thinking|planning|dreaming)\s+(?:of|about|on)\s+([a-z]+ing)\s+(.+)/i.exec(
+        lower,
+      );
+    if (thinking?.[1] && thinking[2]) {
+      const rest = flipPronounsEn(stripTime(cleanPhrase(thinking[2], 5)));
+      if (rest.length >= 2) out.plan = { v: `${ingToBase(thinking[1])} ${rest}`, lang: 'en' };
+    }
   }
   if (!out.plan) {
     const ing =
@@ -674,7 +716,7 @@ export function extractFacts(raw: string): ExtractedFacts {
     }
   }
   const planRu =
-    /(?:^|[\s,.!])(?:я собираюсь|собираюсь|я планирую|планирую|я хочу|хочу|я буду|завтра буду|завтра хочу|мне надо|мне нужно|надо будет|я думаю|думаю)\s+(.+)/iu.exec(
+    /(?:^|[\s,.!])(?:я собираюсь|собираюсь|я планирую|планирую|я хочу|хочу|я буду|завтра буду|завтра хочу|мне надо|мне нужно|надо будет|я думаю|думаю|я мечтаю|мечтаю|хочу когда-нибудь|мечтаю когда-нибудь)\s+(?:когда-нибудь\s+|однажды\s+)?(.+)/iu.exec(
       lower,
     );
   if (planRu?.[1]) {
@@ -687,6 +729,17 @@ export function extractFacts(raw: string): ExtractedFacts {
     ) {
       const plan = flipPronounsRu(stripTime(cleanPhrase(planRu[1], 6)));
       if (plan.split(' ').length >= 2) out.plan = { v: plan, lang: 'ru' };
+    }
+  }
+  if (!out.plan) {
+    // "летом хочу в Грузию": a wish to go somewhere, the verb left out.
+    const want =
+      /(?:^|[\s,.!])(?:я\s+)?(?:очень\s+)?(?:хочу|хотел бы|хотела бы|мечтаю)\s+(в|во|на)\s+([^.!?;]+)/iu.exec(
+        text,
+      );
+    if (want?.[1] && want[2]) {
+      const place = stripTime(cleanPhrase(want[2], 4));
+      if (place.length >= 2) out.plan = { v: `поехать ${want[1].toLowerCase()} ${place}`, lang: 'ru' };
     }
   }
   if (!out.plan) {

@@ -291,3 +291,71 @@ export const RU_FUTURE_INF: Record<string, string> = {
   схожу: 'сходить',
   сгоняю: 'сгонять',
 };
+
+const TENS_EN: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const ONES_EN: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+};
+const TENS_RU: Record<string, number> = {
+  двадцать: 20,
+  тридцать: 30,
+  сорок: 40,
+  пятьдесят: 50,
+  шестьдесят: 60,
+  семьдесят: 70,
+  восемьдесят: 80,
+  девяносто: 90,
+};
+const ONES_RU: Record<string, number> = {
+  один: 1,
+  одна: 1,
+  два: 2,
+  две: 2,
+  три: 3,
+  четыре: 4,
+  пять: 5,
+  шесть: 6,
+  семь: 7,
+  восемь: 8,
+  девять: 9,
+};
+
+/** Numbers 18-99 written in words ("twenty-five", "двадцать пять") as digits, for ages. */
+export function numbersToDigits(lower: string): string {
+  return lower
+    .replace(
+      new RegExp(
+        `(?<![\\p{L}])(${Object.keys(TENS_EN).join('|')})(?:[\\s-](${Object.keys(ONES_EN).join('|')}))?(?![\\p{L}])`,
+        'gu',
+      ),
+      (_, t: string, o?: string) => String(TENS_EN[t]! + (o ? ONES_EN[o]! : 0)),
+    )
+    .replace(/(?<![\p{L}])(eighteen|nineteen)(?![\p{L}])/gu, (w) => (w === 'eighteen' ? '18' : '19'))
+    .replace(
+      new RegExp(
+        `(?<![\\p{L}])(${Object.keys(TENS_RU).join('|')})(?:\\s(${Object.keys(ONES_RU).join('|')}))?(?![\\p{L}])`,
+        'gu',
+      ),
+      (_, t: string, o?: string) => String(TENS_RU[t]! + (o ? ONES_RU[o]! : 0)),
+    )
+    .replace(/(?<![\p{L}])(восемнадцать|девятнадцать)(?![\p{L}])/gu, (w) =>
+      w === 'восемнадцать' ? '18' : '19',
+    );
+}
