@@ -345,6 +345,16 @@ function choosePlan(
 ): Plan {
   if (!analysis) return { intent: 'photo', body: 'photo' };
   const matched = analysis.matched;
+  // "coffee or tea?", "лето или зима?": a choice she answers with an opinion about it.
+  if (
+    analysis.isQuestion &&
+    !recall &&
+    /^\s*(?:[\p{L}-]+\s+){1,3}(?:or|или)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*\?\s*$/u.test(
+      analysis.normalized,
+    ) &&
+    !matched.some((i) => !lowPriority.has(i) && !topicIntents.has(i))
+  )
+    return { intent: 'question', body: 'question' };
   if (recall && !matched.some((i) => recallBeats.has(i))) return { intent: 'ask_memory', body: { recall } };
   const primary = matched.find((i) => !lowPriority.has(i) && i !== 'question_back');
   const wantsBack = matched.includes('question_back');
@@ -357,6 +367,14 @@ function choosePlan(
     if (target) return { intent: 'question_back', body: target as BodyIntent };
     return { intent: 'question_back', body: 'question_back' };
   }
+  // A relative mentioned with something said about them ("my brother and I had a fight") is the
+  // family topic; only an introduction ("I have a brother", "my sister Anna") is acknowledged as news.
+  if (
+    primary === 'family' &&
+    told[0] === 'family' &&
+    !/(?<![\p{L}])(?:have|got|has|есть|у меня|у нас)(?![\p{L}])/u.test(analysis.normalized)
+  )
+    return { intent: 'family', body: 'family' };
   // Telling a fact about themselves ("I work as a nurse") wins over the topic it touches (work).
   if (primary && told.length > 0 && topicIntents.has(primary))
     return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };

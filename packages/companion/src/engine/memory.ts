@@ -552,7 +552,11 @@ export function extractFacts(raw: string): ExtractedFacts {
   const jobDoes = JOB_EN_DOES.exec(lower);
   if (jobAs?.[1]) {
     const role = cleanPhrase(jobAs[1], 5);
-    if (role) out.job = { v: article(role), lang: 'en', kind: 'role' };
+    const judged =
+      /^(?:so|very|really|too|such|pretty|kinda|quite|boring|hard|stressful|tough|fine|ok|okay|good|great|bad|awful|terrible|easy|fun|cool|nice|amazing|killing|driving|tiring|exhausting|the worst|the best|a nightmare|hell)(?:\s|$)/i.test(
+        role,
+      );
+    if (role && !judged) out.job = { v: article(role), lang: 'en', kind: 'role' };
   } else if (jobIam?.[1]) {
     out.job = { v: article(cleanPhrase(jobIam[1], 6)), lang: 'en', kind: 'role' };
   } else if (jobDoes) {
@@ -770,6 +774,12 @@ export function extractFacts(raw: string): ExtractedFacts {
     out.pet = { v: word, lang: 'ru', kind: PETS_RU[word] ?? 'm', ...(name ? { name } : {}) };
   }
 
+  // A wish about her ("I want to hold you", "хочу прижать тебя") is flirting, not a plan of the user's.
+  if (
+    out.plan &&
+    /(?<![\p{L}])(?:you|your|u|тебя|тебе|тобой|тебою|твой|твою|твоей|вас|вам)(?![\p{L}])/iu.test(raw)
+  )
+    delete out.plan;
   return out;
 }
 
@@ -790,6 +800,13 @@ export function readBareAnswer(raw: string, awaiting: string | undefined): Extra
           : /^(i am|im|я|it is|its|это)$/iu.test(words.slice(0, -1).join(' '))
             ? words[words.length - 1]!
             : '';
+      // A lower-case verb or adjective ("объелся", "вымотан", "blushing") is not a name.
+      if (
+        w &&
+        /^\p{Ll}/u.test(w) &&
+        /(?:ся|сь|ть|ла|ло|ли|ешь|ю|ан|ян|ен|ат|ят|ит|ый|ий|ой|ая|ое|ing|ed|ly|ful|ous|ish|y)$/u.test(w)
+      )
+        return {};
       return w && validName(w) ? { name: capitalize(w.toLowerCase()) } : {};
     }
     case 'city': {

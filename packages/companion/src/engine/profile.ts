@@ -305,7 +305,11 @@ export function extractProfile(raw: string): ProfileFacts {
     out.study = { v: stEnStudent[1], lang: 'en', kind: 'en' };
   } else if (stEn?.[1]) {
     const v = cut(stEn[1], 5);
-    if (v.length >= 3 && !/^(to|hard|a lot|much|every)/.test(v)) out.study = { v, lang: 'en', kind: 'en' };
+    if (
+      v.length >= 3 &&
+      !/^(to|hard|a lot|much|every|for|all|late|again|now|tonight|today|so|really|with)(?:\s|$)/.test(v)
+    )
+      out.study = { v, lang: 'en', kind: 'en' };
   } else if (stRu?.[1]) {
     const v = cut(stRu[1], 4);
     if (v.length >= 3 && !/^(хорошо|плохо|много|тоже)/u.test(v)) out.study = { v, lang: 'ru', kind: 'ru' };
@@ -437,7 +441,7 @@ export function recallQuestion(raw: string): RecallQuestion | null {
     return { slot: 'study' };
   if (
     has(
-      / where (?:do|did) i work | what do i do (?:for (?:a )?(?:living|work))? | what do i teach | how do i (?:make|earn) (?:a |my )?(?:living|money) | what do i do for money | как я зарабатываю | что я преподаю | what i do | my (?:job|work|profession|occupation) | какая у меня (?:профессия|работа) | what is my job | what i do for (?:a )?living | where i work | what i do for work | где я работаю | кем я работаю | моя работа | моя профессия | кто я по профессии | чем я занимаюсь | где работаю | кем работаю /iu,
+      / where (?:do|did) i work | what do i do (?:for (?:a )?(?:living|work))? | what do i teach | how do i (?:make|earn) (?:a |my )?(?:living|money) | what do i do for money | как я зарабатываю | что я преподаю | what i do | my (?:job|work|profession|occupation) | какая у меня (?:профессия|работа) | what is my job | what i do for (?:a )?living | where i work | what i do for work | где я работаю | кем я работаю | моя работа | моя профессия | мою работу | мою профессию | о моей работе | кто я по профессии | чем я занимаюсь | где работаю | кем работаю /iu,
     )
   )
     return { slot: 'job' };
