@@ -4,6 +4,7 @@ import type { ChatMode, EngineLanguage, Mood } from '@amora/shared/enums.ts';
 import characters from '../engine/fixtures/characters.json' with { type: 'json' };
 import type { Brain, BrainCharacter, BrainContext, BrainReply, ChatMemory } from '../engine/brain.ts';
 import { createBuiltinBrain } from '../engine/builtin-brain.ts';
+import { books } from '../engine/phrases.ts';
 import probesEn from './memory-probes-en.json' with { type: 'json' };
 import probesRu from './memory-probes-ru.json' with { type: 'json' };
 import heldoutProbesEn from './memory-probes-en.heldout.json' with { type: 'json' };
@@ -311,4 +312,40 @@ export async function variety(language: EngineLanguage, seed = 2026): Promise<Va
     repeatsWithin30: repeats,
     crossCharacterDifferent: different / a.length,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modes
+
+/**
+ * Share of her replies that carry a line of the chosen mode's own pools (its intent lines, follow-ups
+ * and tails), over the first 50 turns of the script with four characters at level 3.
+ */
+export async function modeShare(language: EngineLanguage, mode: ChatMode, seed = 5): Promise<number> {
+  const book = books[language];
+  const lines = [
+    ...book.modeTail[mode],
+    ...book.followUps[mode],
+    ...Object.values(book.intents).flatMap((i) => (i as Record<string, string[] | undefined>)[mode] ?? []),
+  ]
+    .map((l) => plain(l.replace(/\{[^}]*\}/g, ' ')).slice(0, 18))
+    .filter((l) => l.length > 8);
+  let hit = 0;
+  let n = 0;
+  for (let c = 0; c < 4; c++) {
+    const chat = new Conversation(
+      createBuiltinBrain({ random: seeded(seed + c) }),
+      testCharacters[c]!,
+      language,
+    );
+    chat.mode = mode;
+    chat.points = LEVEL_MARKERS[1];
+    await chat.greet();
+    for (const t of varietyScript[language].slice(0, 50)) {
+      const text = plain((await chat.say(t)).text);
+      n++;
+      if (lines.some((l) => text.includes(l))) hit++;
+    }
+  }
+  return hit / n;
 }
