@@ -25,11 +25,11 @@ const RU_NUMBERS =
   );
 const RU_TENS = 'двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто'.split('|');
 /** Number words up to a hundred, in both languages. */
-const NUMBER_WORDS: Record<string, number> = Object.fromEntries([
-  ...EN_NUMBERS.map((w, i) => [w, i]),
-  ...EN_TENS.map((w, i) => [w, (i + 2) * 10]),
-  ...RU_NUMBERS.map((w, i) => [w, i]),
-  ...RU_TENS.map((w, i) => [w, (i + 2) * 10]),
+const NUMBER_WORDS: Record<string, number> = Object.fromEntries<number>([
+  ...EN_NUMBERS.map((w, i): [string, number] => [w, i]),
+  ...EN_TENS.map((w, i): [string, number] => [w, (i + 2) * 10]),
+  ...RU_NUMBERS.map((w, i): [string, number] => [w, i]),
+  ...RU_TENS.map((w, i): [string, number] => [w, (i + 2) * 10]),
   ['одна', 1],
   ['две', 2],
   ['hundred', 100],

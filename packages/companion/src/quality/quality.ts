@@ -326,7 +326,9 @@ export async function modeShare(language: EngineLanguage, mode: ChatMode, seed =
   const lines = [
     ...book.modeTail[mode],
     ...book.followUps[mode],
-    ...Object.values(book.intents).flatMap((i) => (i as Record<string, string[] | undefined>)[mode] ?? []),
+    ...Object.values(book.intents).flatMap(
+      (i) => (i as unknown as Record<string, string[] | undefined>)[mode] ?? [],
+    ),
   ]
     .map((l) => plain(l.replace(/\{[^}]*\}/g, ' ')).slice(0, 18))
     .filter((l) => l.length > 8);
