@@ -455,6 +455,11 @@ const JOB_RU_NOM = new RegExp(
   'iu',
 );
 const JOB_RU_BARE = new RegExp(`^(?:я\\s+)?(${RU_JOBS_NOM})$`, 'iu');
+const JOB_RU_WORD = new RegExp(`^(?:${RU_JOBS_NOM})$`, 'u');
+const RU_GO = new RegExp(
+  `(?:^|[\\s,.!])(?:я\\s+|мы\\s+)?(${Object.keys(RU_FUTURE_INF).join('|')})\\s+((?:в|во|на|к|ко|за|домой|отдыхать|гулять)[^.!?;]*)`,
+  'iu',
+);
 const JOB_EN_BARE = new RegExp(`^(?:i am |im )?(?:an? )?(${EN_JOBS})$`, 'i');
 const PET_EN = new RegExp(
   `(?:^|[\\s,.!])(?:i have|i got|i own|i ve got|ive got|my)\\s+(?:an?\\s+|two\\s+|a little\\s+|a cute\\s+)?(${PETS_EN})s?(?:\\s+(?:named|called|whose name is|name is|is called|is named)\\s+${NAME_WORD})?`,
@@ -600,7 +605,7 @@ export function extractFacts(raw: string): ExtractedFacts {
       out.job = { v: secondPersonRu(does), lang: 'ru', kind: 'does' };
     } else if (jobRuInstr?.[1]) {
       const first = jobRuInstr[1].split(' ')[0] ?? '';
-      if (new RegExp(`^(?:${RU_JOBS_NOM})$`, 'u').test(first)) {
+      if (JOB_RU_WORD.test(first)) {
         // "работаю бариста в кофейне": an indeclinable job word.
         out.job = {
           v: cleanPhrase(lower.slice(lower.indexOf(jobRuInstr[1])), 4),
@@ -747,10 +752,7 @@ export function extractFacts(raw: string): ExtractedFacts {
     }
   }
   if (!out.plan) {
-    const go = new RegExp(
-      `(?:^|[\\s,.!])(?:я\\s+|мы\\s+)?(${Object.keys(RU_FUTURE_INF).join('|')})\\s+((?:в|во|на|к|ко|за|домой|отдыхать|гулять)[^.!?;]*)`,
-      'iu',
-    ).exec(lower);
+    const go = RU_GO.exec(lower);
     if (
       go?.[1] &&
       go[2] &&

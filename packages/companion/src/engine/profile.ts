@@ -15,9 +15,21 @@ export const familyWords = words.family as Named[];
 export const favouriteWords = words.favourites as Entry[];
 
 const L = '\\p{L}\\p{N}';
+/** Patterns built from the word tables are compiled once and reused (the engine answers in ~1 ms). */
+const reCache = new Map<string, RegExp>();
+function cachedRe(source: string, flags = ''): RegExp {
+  const key = `${flags}/${source}`;
+  let r = reCache.get(key);
+  if (!r) {
+    r = new RegExp(source, flags);
+    reCache.set(key, r);
+  }
+  r.lastIndex = 0;
+  return r;
+}
 const alt = (e: Entry, lang: 'en' | 'ru'): string => (lang === 'en' ? e.en : e.ru);
 function wordRe(body: string, flags = 'iu'): RegExp {
-  return new RegExp(`(?<![${L}])(?:${body})(?![${L}])`, flags);
+  return cachedRe(`(?<![${L}])(?:${body})(?![${L}])`, flags);
 }
 
 const notAnswerEn = wordRe(`^(?:${words.notAnswers.en})$`);
@@ -60,7 +72,7 @@ function findNamed(text: string, table: Named[], type: Subject['type']): Subject
         lang === 'en'
           ? `(?:my|our|i have an?|i have|i also have an?|we also have an?|i ve got an?|ive got an?|i got an?|we got an?|we have an?|we ve got an?|i own an?|i adopted an?|we adopted an?|i rescued an?|have an?|a|an)(?:\\s+(?:little|cute|old|young|new|older|younger|big|small|lovely|fluffy|crazy|baby|two|three))*`
           : `(?:мо[йяеюего]+|моему|моим|моей|моего|мою|наш[аеуиго]*|нашей|нашему|с|со|у меня есть|у меня|у нас есть|у нас|есть|взял[аи]?|завел[аи]?|купил[аи]?|подобрал[аи]?|забрал[аи]?)(?:\\s+(?:маленьк|рыж|черн|бел|стар|младш|старш|любим|пушист)[\\p{L}]*)*`;
-      const re = new RegExp(`(?<![${L}])${poss}\\s+(${body})(?:s)?(?![${L}])([^.!?;]*)`, 'iu');
+      const re = cachedRe(`(?<![${L}])${poss}\\s+(${body})(?:s)?(?![${L}])([^.!?;]*)`, 'iu');
       const m = re.exec(lower);
       if (!m) continue;
       const tailStart = (m.index ?? 0) + m[0].length - (m[2]?.length ?? 0);
@@ -74,7 +86,7 @@ function findNamed(text: string, table: Named[], type: Subject['type']): Subject
   // "мою маму зовут Ирина, а папу Олег": the second relative and a capitalised name, the verb left out.
   for (const e of table) {
     if (out.some((s) => s.canon === e.canon)) continue;
-    const re = new RegExp(
+    const re = cachedRe(
       `(?:^|[\\s,.!])(?:а|и)\\s+(?:${e.ru})\\s+(?:зовут\\s+)?(\\p{Lu}[\\p{L}'-]{1,19})(?![${L}])`,
       'u',
     );
@@ -85,7 +97,7 @@ function findNamed(text: string, table: Named[], type: Subject['type']): Subject
   // The accusative "мою собаку зовут Рекс" / "сестру зовут Аня" puts the name after "зовут".
   for (const e of table) {
     if (out.some((s) => s.canon === e.canon)) continue;
-    const re = new RegExp(
+    const re = cachedRe(
       `(?<![${L}])(?:${e.ru})\\s+(?:(?:мо|наш)[\\p{L}]*\\s+)?(?:зовут|звать)\\s+${NAME}`,
       'iu',
     );
@@ -119,11 +131,11 @@ function nominativeName(name: string, noun: string): string {
 function nameAfter(tail: string, lang: 'en' | 'ru'): string | undefined {
   const said =
     lang === 'en'
-      ? new RegExp(
+      ? cachedRe(
           `^\\s*(?:s|'s)?\\s*(?:,\\s*)?(?:whose name is|name is|names|is called|is named|called|named|,?\\s*(?:he|she|it) is called|,?\\s*(?:his|her|its) name is|goes by)\\s+${NAME}`,
           'iu',
         )
-      : new RegExp(
+      : cachedRe(
           `^\\s*[,—-]?\\s*(?:по имени|по кличке|кличка|которую зовут|которого зовут|его зовут|ее зовут|её зовут|зовут|звать|—|-)\\s*${NAME}`,
           'iu',
         );
@@ -144,11 +156,11 @@ function nameAfter(tail: string, lang: 'en' | 'ru'): string | undefined {
 export function pronounName(raw: string): string | undefined {
   const text = softNormalize(raw);
   const m =
-    new RegExp(
+    cachedRe(
       `(?:^|[\\s,.!])(?:(?:his|her|its|their) name(?: is|s| s)|(?:he|she|it)(?: is|s| s)? (?:called|named)|(?:he|she|it) goes by|(?:we|i|they) (?:call|called|named) (?:him|her|it))\\s+${NAME}`,
       'iu',
     ).exec(text) ??
-    new RegExp(
+    cachedRe(
       `(?:^|[\\s,.!])(?:(?:а )?(?:его|ее|её|их) (?:зовут|звать|кличут)|зовут (?:его|ее|её)|кличка|по кличке|(?:я|мы) назвал[аи]? (?:его|ее|её)|(?:его|ее|её) имя|имя (?:у него|у нее|у неё))\\s*[—:-]?\\s*${NAME}`,
       'iu',
     ).exec(text);
@@ -192,20 +204,20 @@ export function extractProfile(raw: string): ProfileFacts {
 
   // ---- favourites: "my favourite food is pizza", "моя любимая еда — пицца"
   for (const f of favouriteWords) {
-    const en = new RegExp(
+    const en = cachedRe(
       `(?:^|[\\s,.!])my (?:all[- ]time )?(?:favou?rite|fave?|favs?) (?:${f.en})\\s+(?:is|are|has to be|would be|s)\\s+(.+)`,
       'iu',
     ).exec(lower);
-    const ru = new RegExp(
+    const ru = cachedRe(
       `(?:^|[\\s,.!])(?:мо[йяеи] )?любим(?:ый|ая|ое|ые) (?:${f.ru})\\s*(?:—|-|это|:)?\\s*(?:это\\s+)?(.+)`,
       'iu',
     ).exec(lower);
     // "coffee is my favourite drink", "кофе — мой любимый напиток"
-    const enBack = new RegExp(
+    const enBack = cachedRe(
       `^(?:i think |probably |definitely )?([^.,!?;]{2,30}?)\\s+(?:is|are|s)\\s+(?:definitely |probably )?my (?:all[- ]time )?(?:favou?rite|fave?) (?:${f.en})(?![${L}])`,
       'iu',
     ).exec(lower);
-    const ruBack = new RegExp(
+    const ruBack = cachedRe(
       `^([^.,!?;—-]{2,30}?)\\s*(?:—|-|это)\\s*(?:мо[йяеи] )?любим(?:ый|ая|ое|ые) (?:${f.ru})(?![${L}])`,
       'iu',
     ).exec(lower);
@@ -265,7 +277,7 @@ export function extractProfile(raw: string): ProfileFacts {
   } else if (bdRu?.[1]) {
     const v = cut(bdRu[1], 3);
     if (
-      new RegExp(
+      cachedRe(
         `\\d|${MONTHS_RU}|январ|феврал|март|апрел|май|июн|июл|август|сентябр|октябр|ноябр|декабр`,
       ).test(v)
     )
@@ -273,10 +285,10 @@ export function extractProfile(raw: string): ProfileFacts {
   }
 
   // ---- dated events: "I have an exam on Friday", "у меня экзамен в пятницу"
-  const evRe = new RegExp(`(?<![${L}])(?:my |an? |the )?(${words.events.en})(?![${L}])`, 'iu');
-  const evRu = new RegExp(`(?<![${L}])(${words.events.ru})(?![${L}])`, 'iu');
-  const whenEn = new RegExp(`(?<![${L}])${WHEN_EN}(?![${L}])`, 'iu').exec(lower);
-  const whenRu = new RegExp(`(?<![${L}])${WHEN_RU}(?![${L}])`, 'iu').exec(lower);
+  const evRe = cachedRe(`(?<![${L}])(?:my |an? |the )?(${words.events.en})(?![${L}])`, 'iu');
+  const evRu = cachedRe(`(?<![${L}])(${words.events.ru})(?![${L}])`, 'iu');
+  const whenEn = cachedRe(`(?<![${L}])${WHEN_EN}(?![${L}])`, 'iu').exec(lower);
+  const whenRu = cachedRe(`(?<![${L}])${WHEN_RU}(?![${L}])`, 'iu').exec(lower);
   const evE = evRe.exec(lower);
   const evR = evRu.exec(lower);
   // Someone else's event ("her wedding is in June") is not the user's.
@@ -371,19 +383,19 @@ export function recallQuestion(raw: string): RecallQuestion | null {
   ] as const) {
     for (const e of table) {
       const body = [e.en, e.ru].filter(Boolean).join('|');
-      const re = new RegExp(
+      const re = cachedRe(
         `(?<![${L}])(?:my|our|мо[йяеюего]+|моей|моего|мою|моих|наш[\\p{L}]*|у меня|у нас)\\s+(?:[\\p{L}]+\\s+)?(?:${body})(?:s|'s)?(?![${L}])`,
         'iu',
       );
       if (re.test(t)) return { slot, canon: e.canon };
       // "как зовут собаку?", "what's the dog called?" (not "как зовут твою собаку?").
-      const bare = new RegExp(
+      const bare = cachedRe(
         `(?:как (?:зовут|звать)|кличка|имя|what s the|whats the|what is the)\\s+(?:[\\p{L}]+\\s+)?(?:${body})(?:s)?(?![${L}])`,
         'iu',
       );
       if (bare.test(t) && !/(?<![\p{L}])(?:тво|ваш|your|her)[\p{L}]*/iu.test(t))
         return { slot, canon: e.canon };
-      const reName = new RegExp(
+      const reName = cachedRe(
         `(?:what kind of|what|which|какой|какая|какие|кто|кого)\\s+(?:pets?|animals?|питом|животн)`,
         'iu',
       );
@@ -403,7 +415,7 @@ export function recallQuestion(raw: string): RecallQuestion | null {
     has(/ любим[\p{L}]+ /u)
   ) {
     for (const f of favouriteWords) {
-      if (new RegExp(`(?:favou?rite|fave?|favs|любим[\\p{L}]+) (?:${f.en}|${f.ru})(?![${L}])`, 'iu').test(t))
+      if (cachedRe(`(?:favou?rite|fave?|favs|любим[\\p{L}]+) (?:${f.en}|${f.ru})(?![${L}])`, 'iu').test(t))
         return { slot: 'fav', canon: f.canon };
     }
     return { slot: 'fav' };
@@ -464,7 +476,7 @@ export function recallQuestion(raw: string): RecallQuestion | null {
   )
     return { slot: 'like' };
   if (
-    new RegExp(`(?:${words.events.en}|${words.events.ru})`, 'iu').test(t) &&
+    cachedRe(`(?:${words.events.en}|${words.events.ru})`, 'iu').test(t) &&
     (cue || has(/ when | whens | when s | когда | what day /iu))
   )
     return { slot: 'event' };
