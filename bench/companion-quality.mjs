@@ -26,6 +26,13 @@ for (const lang of ['en', 'ru']) {
     `≥ ${pct(targets.recall)}`,
     mh.rate >= targets.recall,
   );
+  const mh2 = await q.memoryRecall(lang, 7, 'heldout2');
+  row(
+    `[${lang}] memory recall HELD-OUT 2 (${mh2.recalled}/${mh2.total})`,
+    pct(mh2.rate),
+    `≥ ${pct(targets.recall)}`,
+    mh2.rate >= targets.recall,
+  );
   const r = await q.relevance(lang);
   row(
     `[${lang}] relevance on topic (${r.onTopic}/${r.total})`,
@@ -39,6 +46,24 @@ for (const lang of ['en', 'ru']) {
     `≤ ${pct(targets.wrong)}`,
     r.wrongRate <= targets.wrong,
   );
+  const rh = await q.relevance(lang, 11, 'heldout');
+  row(
+    `[${lang}] relevance on topic HELD-OUT (${rh.onTopic}/${rh.total})`,
+    pct(rh.onTopicRate),
+    `≥ ${pct(targets.onTopic)}`,
+    rh.onTopicRate >= targets.onTopic,
+  );
+  row(
+    `[${lang}] relevance wrong HELD-OUT (${rh.wrong}/${rh.total})`,
+    pct(rh.wrongRate),
+    `≤ ${pct(targets.wrong)}`,
+    rh.wrongRate <= targets.wrong,
+  );
+  if (process.env.VERBOSE) {
+    for (const f of mh.failures) console.log('   heldout miss:', JSON.stringify(f));
+    for (const f of mh2.failures) console.log('   heldout2 miss:', JSON.stringify(f));
+    for (const m of rh.misses) console.log('   relevance miss:', JSON.stringify(m));
+  }
   const v = await q.variety(lang);
   row(
     `[${lang}] max sentence share (${v.turns} turns)`,

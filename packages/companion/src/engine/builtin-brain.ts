@@ -345,6 +345,16 @@ function choosePlan(
 ): Plan {
   if (!analysis) return { intent: 'photo', body: 'photo' };
   const matched = analysis.matched;
+  // "coffee or tea?", "лето или зима?": a choice she answers with an opinion about it.
+  if (
+    analysis.isQuestion &&
+    !recall &&
+    /^\s*(?:[\p{L}-]+\s+){1,3}(?:or|или)\s+(?:[\p{L}-]+\s+){0,2}[\p{L}-]+\s*\?\s*$/u.test(
+      analysis.normalized,
+    ) &&
+    !matched.some((i) => !lowPriority.has(i) && !topicIntents.has(i))
+  )
+    return { intent: 'question', body: 'question' };
   if (recall && !matched.some((i) => recallBeats.has(i))) return { intent: 'ask_memory', body: { recall } };
   const primary = matched.find((i) => !lowPriority.has(i) && i !== 'question_back');
   const wantsBack = matched.includes('question_back');
@@ -357,6 +367,14 @@ function choosePlan(
     if (target) return { intent: 'question_back', body: target as BodyIntent };
     return { intent: 'question_back', body: 'question_back' };
   }
+  // A relative mentioned with something said about them ("my brother and I had a fight") is the
+  // family topic; only an introduction ("I have a brother", "my sister Anna") is acknowledged as news.
+  if (
+    primary === 'family' &&
+    told[0] === 'family' &&
+    !/(?<![\p{L}])(?:have|got|has|есть|у меня|у нас)(?![\p{L}])/u.test(analysis.normalized)
+  )
+    return { intent: 'family', body: 'family' };
   // Telling a fact about themselves ("I work as a nurse") wins over the topic it touches (work).
   if (primary && told.length > 0 && topicIntents.has(primary))
     return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
@@ -612,7 +630,11 @@ function compose(
       const topic = unknown[0]!;
       parts.push(fill(picker.pick(book.askUser[topic], `ask.${topic}`), cc));
       awaiting = topic;
-    } else if (r < 0.86) {
+    } else if (
+      r < 0.86 &&
+      s.turn - (mem.recalled[`hobby.${hobbyIndex}`] ?? -HOBBY_STORY_GAP) >= HOBBY_STORY_GAP
+    ) {
+      // One of her hobby stories, at most once in HOBBY_STORY_GAP turns (so no sentence of hers dominates).
       parts.push(fill(picker.pick(book.hobbyShare, 'hobbyShare'), cc));
       hobbyAdvance = true;
     } else {
@@ -690,6 +712,17 @@ function unknownTopics(s: TurnState): AskTopic[] {
 // ---------------------------------------------------------------------------------------------
 // The brain
 
+/** True when the user mentioned a pet or a relative without a name in the previous turn. */
+function unnamedSubjectJustMentioned(mem: BrainMemory, turn: number): boolean {
+  const sub = mem.subject;
+  if (!sub || turn - sub.turn > 1) return false;
+  const list = sub.key === 'pet' ? mem.facts.pet : mem.facts.family;
+  return Boolean(list[sub.i] && !list[sub.i]!.name);
+}
+
+/** Turns before she tells the same hobby story again as a follow-up. */
+const HOBBY_STORY_GAP = 50;
+
 function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   const book = books[ctx.language] ?? books.en;
   const mem = loadMemory(ctx.memory);
@@ -715,6 +748,13 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
     profile.subjects.length === 0
   ) {
     if (mem.awaiting === 'petname' || mem.awaiting === 'relname') {
+      bareName = readBareAnswer(text, 'name').name;
+    } else if (
+      !mem.awaiting &&
+      unnamedSubjectJustMentioned(mem, turn) &&
+      /^\p{Lu}[\p{L}'-]+[\s.!]*$/u.test(text)
+    ) {
+      // "I've got a sister." "Kate." — a lone capitalised word right after is the sister's name.
       bareName = readBareAnswer(text, 'name').name;
     } else Object.assign(extracted, readBareAnswer(text, mem.awaiting));
   }
@@ -770,7 +810,10 @@ function replyTo(ctx: BrainContext, random: () => number): BrainReply {
   mem.awaiting = draft.awaiting ?? (state.hold ? mem.awaiting : undefined);
   if (draft.awaiting && draft.awaiting !== 'petname' && draft.awaiting !== 'relname')
     mem.asked[draft.awaiting] = turn;
-  if (draft.hobbyAdvance) mem.hobby = (mem.hobby + 1) % ctx.character.persona.hobbies.length;
+  if (draft.hobbyAdvance) {
+    mem.recalled[`hobby.${mem.hobby % ctx.character.persona.hobbies.length}`] = turn;
+    mem.hobby = (mem.hobby + 1) % ctx.character.persona.hobbies.length;
+  }
   const topicIntent =
     typeof plan.body === 'string' && plan.intent === 'question_back' ? undefined : plan.intent;
   const topic = (topicIntent && intentTopic[topicIntent]) ?? (told[0] ? told[0] : undefined);

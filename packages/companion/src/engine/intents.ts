@@ -1,3 +1,5 @@
+import extraWords from './content/intent-words.json' with { type: 'json' };
+import topicLexicon from './content/topic-lexicon.json' with { type: 'json' };
 import { normalizeInput } from './text.ts';
 
 /** What the user meant, as far as keyword rules can tell. */
@@ -828,7 +830,8 @@ const rules: Rule[] = [
         'going to sleep',
         'going to bed',
         'off to bed',
-        'later',
+        // "later" alone is a goodbye; "I'm going to the gym later" is a plan.
+        '^\\s*(?:ok |okay |alright |k )?later\\s*$',
       ),
       words(
         'пока',
@@ -2359,6 +2362,55 @@ export type IntentAnalysis = {
   wordCount: number;
 };
 
+type ExtraWords = { words?: string[]; stems?: string[]; regex?: string[]; unless?: string[] };
+
+/** The extra patterns of `content/intent-words.json`, merged into the rules once. */
+for (const [intent, extra] of Object.entries(extraWords as Record<string, ExtraWords | string>)) {
+  if (typeof extra === 'string') continue;
+  const rule = rules.find((r) => r.intent === intent);
+  if (!rule) throw new Error(`intent-words.json: no rule for ${intent}`);
+  if (extra.words?.length) rule.patterns.push(words(...extra.words));
+  if (extra.stems?.length) rule.patterns.push(stems(...extra.stems));
+  for (const r of extra.regex ?? []) rule.patterns.push(new RegExp(r, 'iu'));
+  if (extra.unless?.length)
+    rule.unless = [...(rule.unless ?? []), ...extra.unless.map((r) => new RegExp(r, 'iu'))];
+}
+
+/** Topic word beginnings (`content/topic-lexicon.json`), one pattern per word. */
+const lexicon: Array<{ intent: KeywordIntent; stems: RegExp[] }> = Object.entries(
+  topicLexicon as Record<string, { en: string[]; ru: string[] } | string>,
+).flatMap(([intent, w]) =>
+  typeof w === 'string'
+    ? []
+    : [
+        {
+          intent: intent as KeywordIntent,
+          stems: [...w.en, ...w.ru].map(
+            (x) => new RegExp(`(?<![${L}])${x.replace(/ $/, '(?![\\p{L}])')}`, 'u'),
+          ),
+        },
+      ],
+);
+
+/**
+ * The topic a message is about when no rule placed it: the topic with the most word hits, if one
+ * clearly leads ("my tooth is killing me" → health). Used instead of a dodge.
+ */
+export function topicGuess(normalized: string): KeywordIntent | null {
+  let best: KeywordIntent | null = null;
+  let bestHits = 0;
+  let second = 0;
+  for (const t of lexicon) {
+    const hits = t.stems.filter((re) => re.test(normalized)).length;
+    if (hits > bestHits) {
+      second = bestHits;
+      bestHits = hits;
+      best = t.intent;
+    } else if (hits > second) second = hits;
+  }
+  return bestHits > 0 && bestHits > second ? best : null;
+}
+
 export function analyzeIntents(text: string): IntentAnalysis {
   const normalized = normalizeInput(text);
   const isQuestion = /\?/.test(text) || /(?<![\p{L}])(?:ли|можно|разве)(?![\p{L}])/u.test(normalized);
@@ -2372,6 +2424,10 @@ export function analyzeIntents(text: string): IntentAnalysis {
     if (!rule.patterns.some((p) => p.test(normalized) || p.test(text))) continue;
     if (rule.unless?.some((p) => p.test(normalized))) continue;
     matched.push(rule.intent);
+  }
+  if (matched.length === 0) {
+    const guess = topicGuess(normalized);
+    if (guess) matched.push(guess);
   }
   return { matched, normalized, isQuestion, wordCount };
 }

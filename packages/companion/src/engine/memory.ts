@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { ChatMemory } from './brain.ts';
 import { isNotAnAnswer } from './profile.ts';
-import { capitalize, flipPronounsEn, flipPronounsRu, softNormalize, titleCase } from './text.ts';
+import {
+  capitalize,
+  EN_ING_BASE,
+  flipPronounsEn,
+  flipPronounsRu,
+  numbersToDigits,
+  RU_FUTURE_INF,
+  secondPersonRu,
+  softNormalize,
+  titleCase,
+} from './text.ts';
 
 /*
  * The built-in engine's long-term memory of one chat: what the user told about themselves and what she
@@ -312,8 +322,26 @@ const NAME_WORD = "([\\p{L}][\\p{L}'-]{1,19})";
 const PHRASE_END =
   /\s*(?:[.,!?;:()]|\s(?:and|but|because|so|though|which|who|и|а|но|потому|поэтому|так как|что|который|которая)\s).*$/iu;
 
+const FUTURE_EN =
+  /(?<![\p{L}])(?:tomorrow|tonight|later|soon|this (?:week|weekend|month|year|summer|winter|evening|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|next (?:week|weekend|month|year|summer|winter|spring|autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend)|in (?:january|february|march|april|may|june|july|august|september|october|november|december|\d+ (?:days|weeks|months)|a (?:week|month))|for the (?:weekend|holidays))(?![\p{L}])/iu;
+const FUTURE_RU =
+  /(?<![\p{L}])(?:завтра|послезавтра|сегодня вечером|вечером|скоро|на (?:этой|следующей) неделе|на выходных|в выходные|в (?:этом|следующем) (?:месяце|году)|в (?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)|в (?:январе|феврале|марте|апреле|мае|июне|июле|августе|сентябре|октябре|ноябре|декабре)|летом|зимой|весной|осенью|через (?:неделю|месяц|пару дней|\d+))(?![\p{L}])/iu;
+
+/** "learning" → "learn", "getting" → "get", "making" → "make". */
+function ingToBase(w: string): string {
+  if (EN_ING_BASE[w]) return EN_ING_BASE[w];
+  const stem = w.slice(0, -3);
+  if (/([bdgmnprt])\1$/.test(stem)) return stem.slice(0, -1);
+  if (
+    /(?:at|iz|ik|ak|iv|ov|ur|ar|in|id|it|ot|rit|ag|ad)$/.test(stem) &&
+    !/(?:ain|een|oin|ean|eat|oot)$/.test(stem)
+  )
+    return `${stem}e`;
+  return stem;
+}
+
 const TIME_TAIL =
-  /\s+(?:tomorrow|today|tonight|later|soon|this weekend|next week|on the weekend|in the morning|in the evening|at night|завтра|сегодня|вечером|утром|на выходных|потом|скоро|на следующей неделе)$/iu;
+  /\s+(?:tomorrow|today|tonight|later|soon|this (?:weekend|week|month|year|summer)|next (?:week|weekend|month|year|summer|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:the weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:the morning|the evening|january|february|march|april|may|june|july|august|september|october|november|december)|at night|завтра|сегодня|вечером|утром|на выходных|в выходные|потом|скоро|на (?:этой|следующей) неделе|в следующем (?:месяце|году)|в (?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье))$/iu;
 
 function stripTime(s: string): string {
   let t = s;
@@ -398,27 +426,40 @@ function placeWords(rest: string, stop: RegExp, max: number): string {
 }
 
 const NAME_EN_1 = new RegExp(
-  `(?:^|[\\s,.!])(?:my name is|my names|my name's|i am called|im called|call me|you can call me|they call me|people call me|friends call me)\\s+${NAME_WORD}`,
+  `(?:^(?:the )?names|(?:^|[\\s,.!])(?:my name is|my names|my name's|i am called|im called|call me|you can call me|(?:they|people|folks|everyone|everybody|all|my friends|friends) (?:usually |mostly |just )?call me|i go by|i usually go by))\\s+${NAME_WORD}`,
   'iu',
 );
 const NAME_EN_2 = new RegExp(
-  `^(?:hi|hey|hello)?[\\s,!]*(?:i am|im|i m|its|it is|this is)\\s+${NAME_WORD}[\\s.!,]*$`,
+  `^(?:hi|hey|hello)?[\\s,!]*(?:i am|im|i m|its|it is|this is)\\s+${NAME_WORD}(?:[\\s.!]*$|\\s*,\\s*(?:nice|pleased|good|glad|from|i am|im|i live|\\d)\\b.*$|\\s+(?:and|by the way|btw|from)\\b.*$|\\s+here[\\s.!]*$)`,
   'iu',
 );
 const NAME_RU_1 = new RegExp(
-  `(?:^|[\\s,.!])(?:меня зовут|мое имя|моё имя|зови меня|называй меня|можешь звать меня|меня звать)\\s+${NAME_WORD}`,
+  `(?:^|[\\s,.!])(?:меня зовут|мое имя|моё имя|зови меня|называй меня|можешь звать меня|меня звать|меня (?:все|друзья|обычно|все обычно) (?:зовут|называют)|(?:все|друзья|близкие|обычно все) (?:зовут|называют) меня|^зовут меня|^меня(?=\\s+[А-ЯЁ][\\p{L}-]+\\s+зовут))\\s+${NAME_WORD}`,
   'iu',
 );
 const NAME_RU_2 = new RegExp(
-  `^(?:привет|приветик|хай)?[\\s,!]*(?:я|это)\\s+([А-ЯЁ][\\p{L}-]{1,19})[\\s.!,)]*$`,
+  `^(?:привет|приветик|хай)?[\\s,!]*(?:я|это)\\s+([А-ЯЁ][\\p{L}-]{1,19})(?:[\\s.!,)]*$|\\s*,\\s*(?:приятно|рад|рада|мне|из|живу|\\d)(?![\\p{L}]).*$|\\s+(?:и|кстати|из)\\s.*$)`,
   'u',
 );
-const JOB_EN_IAM = new RegExp(`(?:^|[\\s,.!])(?:i am|im|i m)\\s+(?:an?\\s+)(${EN_JOBS})(?![\\p{L}])`, 'iu');
+const JOB_EN_IAM = new RegExp(
+  `(?:^|[\\s,.!])(?:i am|im|i m|i have been|ive been|i ve been|i was)\\s+(?:an?\\s+)((?:[\\p{L}-]+\\s+){0,2}?(?:${EN_JOBS})(?:\\s+(?:at|in|for)\\s+[^.,!?;]+)?)`,
+  'iu',
+);
+/** "I teach maths at a school", "I drive a bus for a living": the job said as what one does. */
+const JOB_EN_DOES =
+  /(?:^|[\s,.!])i\s+(?:(?:teach|tutor|lecture)\s+[^.,!?;]+|drive\s+(?:a\s+|the\s+)?(?:bus|taxi|cab|truck|lorry|tram|train|ambulance|forklift|van|delivery van)(?![\p{L}])[^.,!?;]*|(?:drive|fix|repair|build|design|sell|write|cook|clean|program|code|run|manage|cut|paint|treat|deliver|translate)\s+[^.,!?;]+?\s+(?:for a living|for work|professionally|for money))/iu;
+const JOB_RU_DOES =
+  /(?:^|[\s,.!])(?:я\s+)?(?:преподаю|вожу (?:такси|автобус|грузовик|фуру|трамвай|поезд)|учу детей|ремонтирую машины|чиню машины|программирую|лечу людей|лечу животных)(?:\s+[^.,!?;]*)?/iu;
 const JOB_RU_NOM = new RegExp(
-  `(?:^|[\\s,.!])(?:я|я по профессии|по профессии|я работаю как|моя профессия|я у нас)\\s*[—-]?\\s*(${RU_JOBS_NOM})(?![\\p{L}])`,
+  `(?:^|[\\s,.!])(?:я|я по профессии|по профессии|я работаю как|моя профессия|я у нас|я уже [\\p{L}\\s]{1,20}?)\\s*[—-]?\\s*((?:[\\p{L}]+(?:ый|ий|ой|ая|яя)\\s+){0,2}(?:${RU_JOBS_NOM})(?:-[\\p{L}]+)?(?:\\s+[\\p{L}]{3,}(?:ики|ии|ого|его|ской|ого языка|ры|ти))?)(?![\\p{L}])`,
   'iu',
 );
 const JOB_RU_BARE = new RegExp(`^(?:я\\s+)?(${RU_JOBS_NOM})$`, 'iu');
+const JOB_RU_WORD = new RegExp(`^(?:${RU_JOBS_NOM})$`, 'u');
+const RU_GO = new RegExp(
+  `(?:^|[\\s,.!])(?:я\\s+|мы\\s+)?(${Object.keys(RU_FUTURE_INF).join('|')})\\s+((?:в|во|на|к|ко|за|домой|отдыхать|гулять)[^.!?;]*)`,
+  'iu',
+);
 const JOB_EN_BARE = new RegExp(`^(?:i am |im )?(?:an? )?(${EN_JOBS})$`, 'i');
 const PET_EN = new RegExp(
   `(?:^|[\\s,.!])(?:i have|i got|i own|i ve got|ive got|my)\\s+(?:an?\\s+|two\\s+|a little\\s+|a cute\\s+)?(${PETS_EN})s?(?:\\s+(?:named|called|whose name is|name is|is called|is named)\\s+${NAME_WORD})?`,
@@ -448,19 +489,26 @@ export function extractFacts(raw: string): ExtractedFacts {
 
   // ---- age
   const ageM =
-    /(?:^|\s)(?:i am|im|i m|i'm)\s+(\d{2})(?:\s*(?:years?|yrs?|y\.?o\.?)|\s*$|[\s,.!])/i.exec(lower) ??
-    /(?:^|\s)мне\s+(?:уже\s+|почти\s+|скоро\s+|только что\s+|исполнилось\s+)?(\d{2})(?:\s*(?:год|года|лет)|\s*$|[\s,.!])/u.exec(
-      lower,
+    /(?:^|\s)(?:i am|im|i m|i'm)\s+(?:an?\s+)?(\d{2})(?:[\s-]*(?:years?|yrs?|y\.?o\.?)|\s*$|[\s,.!])/i.exec(
+      numbersToDigits(lower),
     ) ??
-    /(?:^|\s)(?:my age is|age)\s+(\d{2})/i.exec(lower);
+    /(?:^|\s)мне\s+(?:уже\s+|почти\s+|скоро\s+|только что\s+|исполнилось\s+)?(\d{2})(?:\s*(?:год|года|лет)|\s*$|[\s,.!])/u.exec(
+      numbersToDigits(lower),
+    ) ??
+    /(?:^|\s)(?:my age is|age)\s+(\d{2})/i.exec(lower) ??
+    /(?:^|\s)(?:just |recently )?turned\s+(\d{2})(?![\d])/i.exec(lower) ??
+    /(?:^|\s)(?:мне\s+)?(?:уже\s+)?исполнилось\s+(\d{2})(?![\d])/u.exec(lower);
   if (ageM?.[1]) {
     const n = Number(ageM[1]);
-    if (n >= 18 && n <= 99) out.age = { v: String(n), lang: /мне/.test(ageM[0]) ? 'ru' : 'en' };
+    if (n >= 18 && n <= 99) out.age = { v: String(n), lang: /[а-я]/u.test(ageM[0]) ? 'ru' : 'en' };
   }
 
   // ---- city (en)
   const cityEn =
-    /(?:^|[\s,.!])(?:i live in|i am from|im from|i m from|i come from|im living in|i am living in|living in|i am based in|im based in|based in|i am in|im in|i moved to|i grew up in|born in)\s+(.+)/i.exec(
+    /(?:^|[\s,.!])(?:i live in|i am living in|im living in|i now live in|now i live in|i currently live in)\s+(.+)/i.exec(
+      text,
+    ) ??
+    /(?:^|[\s,.!])(?:i live in|i am from|im from|i m from|i come from|im living in|i am living in|living in|i am based in|im based in|based in|i am in|im in|i moved to|i grew up in|born in|i relocated to|relocated to|i just moved to|i recently moved to|i settled in|i am staying in|im staying in|i reside in|born and raised in|raised in|i am originally from|im originally from|originally from|i was born in)\s+(.+)/i.exec(
       text,
     );
   if (cityEn?.[1]) {
@@ -475,10 +523,13 @@ export function extractFacts(raw: string): ExtractedFacts {
   }
   // ---- city (ru)
   const cityRuPrep =
-    /(?:^|[\s,.!])(?:я живу|живу|я сейчас|сейчас я|я родился|я родилась|я вырос|я выросла|я переехал|я переехала|переехал|переехала)\s+(?:в|во)\s+(.+)/iu.exec(
+    /(?:^|[\s,.!])(?:я живу|живу|я сейчас|сейчас я|(?:я\s+)?(?:родился|родилась|вырос|выросла)(?:\s+и\s+(?:вырос|выросла))?|я переехал|я переехала|переехал|переехала)\s+(?:в|во)\s+(.+)/iu.exec(
       text,
     );
-  const cityRuGen = /(?:^|[\s,.!])(?:я из|я родом из|родом из|сам из|сама из)\s+(.+)/iu.exec(text);
+  const cityRuGen =
+    /(?:^|[\s,.!])(?:я из|я родом из|родом из|сам из|сама из|вообще я из|я вообще из|,\s*из)\s+(.+)/iu.exec(
+      text,
+    );
   if (cityRuPrep?.[1]) {
     const place = placeWords(cityRuPrep[1], RU_PLACE_STOP, 2);
     if (
@@ -499,15 +550,29 @@ export function extractFacts(raw: string): ExtractedFacts {
   const jobAt =
     /(?:^|[\s,.!])(?:i work|i am working|im working|i m working|working)\s+(at|in|for)\s+(.+)/i.exec(lower);
   const jobAs =
-    /(?:^|[\s,.!])(?:i work as|i am working as|im working as|i m working as|my job is|my profession is|i am employed as)\s+(?:an?\s+)?(.+)/i.exec(
+    /(?:^|[\s,.!])(?:i work as|i am working as|im working as|i m working as|i have been working as|ive been working as|i ve been working as|i worked as|my job is|my profession is|i am employed as)\s+(?:an?\s+)?(.+)/i.exec(
       lower,
     );
   const jobIam = JOB_EN_IAM.exec(lower);
+  const jobDoes = JOB_EN_DOES.exec(lower);
   if (jobAs?.[1]) {
     const role = cleanPhrase(jobAs[1], 5);
-    if (role) out.job = { v: article(role), lang: 'en', kind: 'role' };
+    const judged =
+      /^(?:so|very|really|too|such|pretty|kinda|quite|boring|hard|stressful|tough|fine|ok|okay|good|great|bad|awful|terrible|easy|fun|cool|nice|amazing|killing|driving|tiring|exhausting|the worst|the best|a nightmare|hell)(?:\s|$)/i.test(
+        role,
+      );
+    if (role && !judged) out.job = { v: article(role), lang: 'en', kind: 'role' };
   } else if (jobIam?.[1]) {
-    out.job = { v: article(jobIam[1]), lang: 'en', kind: 'role' };
+    out.job = { v: article(cleanPhrase(jobIam[1], 6)), lang: 'en', kind: 'role' };
+  } else if (jobDoes) {
+    const does = cleanPhrase(
+      jobDoes[0]
+        .replace(/^[\s,.!]*i\s+/i, '')
+        .replace(/\s+for (?:a )?living.*$/i, '')
+        .trim(),
+      6,
+    );
+    out.job = { v: flipPronounsEn(does), lang: 'en', kind: 'does' };
   } else if (jobAt?.[2]) {
     const place = cleanPhrase(jobAt[2], 4);
     if (place && !/^(home|night|nights|weekends|the moment|the same)$/.test(place))
@@ -523,6 +588,7 @@ export function extractFacts(raw: string): ExtractedFacts {
       lower,
     );
   const jobRuNom = JOB_RU_NOM.exec(lower);
+  const jobRuDoes = JOB_RU_DOES.exec(lower);
   if (!out.job) {
     if (jobRuAt?.[2]) {
       const place = placeWords(jobRuAt[2], RU_PLACE_STOP, 3);
@@ -534,9 +600,19 @@ export function extractFacts(raw: string): ExtractedFacts {
         };
     } else if (jobRuNom?.[1]) {
       out.job = { v: jobRuNom[1], lang: 'ru', kind: 'nom' };
+    } else if (jobRuDoes) {
+      const does = cleanPhrase(jobRuDoes[0].replace(/^[\s,.!]*/u, ''), 6);
+      out.job = { v: secondPersonRu(does), lang: 'ru', kind: 'does' };
     } else if (jobRuInstr?.[1]) {
       const first = jobRuInstr[1].split(' ')[0] ?? '';
-      if (
+      if (JOB_RU_WORD.test(first)) {
+        // "работаю бариста в кофейне": an indeclinable job word.
+        out.job = {
+          v: cleanPhrase(lower.slice(lower.indexOf(jobRuInstr[1])), 4),
+          lang: 'ru',
+          kind: 'instr',
+        };
+      } else if (
         RU_JOBS_INSTR_END.test(first) &&
         !/^(домой|сегодня|завтра|много|мало|весь|всем|днем|ночью|удаленно|удалённо|сам|одной|допоздна)$/u.test(
           first,
@@ -553,11 +629,11 @@ export function extractFacts(raw: string): ExtractedFacts {
 
   // ---- likes
   const likeEn =
-    /(?:^|[\s,.!])i\s+(?:really\s+|also\s+|just\s+|totally\s+)?(?:love|like|enjoy|adore|am into|am a fan of|m into)\s+(.+)/i.exec(
+    /(?:^|[\s,.!])i\s+(?:really\s+|also\s+|just\s+|totally\s+)?(?:love|like|enjoy|adore|am into|am a fan of|m into|prefer)\s+(.+)/i.exec(
       lower,
     );
   const intoEn =
-    /(?:^|[\s,.!])(?:i am|im|i m)\s+(?:really\s+|totally\s+|so\s+)?(?:into|a fan of|a big fan of|crazy about|obsessed with)\s+(.+)/i.exec(
+    /(?:^|[\s,.!])(?:i am|im|i m)\s+(?:really\s+|totally\s+|so\s+)?(?:into|a fan of|a big fan of|crazy about|obsessed with|mad about|nuts about|crazy for|in love with)\s+(.+)/i.exec(
       lower,
     );
   if (intoEn?.[1] && !/^(you|u|it|that|this|her|him|them)(?![\p{L}])/u.test(intoEn[1])) {
@@ -573,12 +649,17 @@ export function extractFacts(raw: string): ExtractedFacts {
     if (thing.length >= 3) out.like = { v: thing, lang: 'en', kind: 'love' };
   }
   const likeRu =
-    /(?:^|[\s,.!])я\s+(?:очень\s+|тоже\s+|просто\s+|обожаю\s+и\s+)?(?:люблю|обожаю|увлекаюсь)\s+(.+)/iu.exec(
+    /(?:^|[\s,.!])я\s+(?:очень\s+|тоже\s+|просто\s+|обожаю\s+и\s+)?(?:люблю|обожаю|увлекаюсь|предпочитаю)\s+(.+)/iu.exec(
       lower,
-    ) ?? /(?:^|[\s,.!])(?:очень\s+)?(?:люблю|обожаю)\s+(.+)/iu.exec(lower);
+    ) ?? /(?:^|[\s,.!])(?:очень\s+)?(?:люблю|обожаю|увлекаюсь|предпочитаю)\s+(.+)/iu.exec(lower);
   const likeRuNom = /(?:^|[\s,.!])мне\s+(?:очень\s+|тоже\s+|просто\s+)?(?:нравится|нравятся)\s+(.+)/iu.exec(
     lower,
   );
+  // "я фанатею от джаза", "помешан на теннисе", "слушаю метал": kept as said, in the second person.
+  const likeRuSaid =
+    /(?:^|[\s,.!])(?:я\s+)?(?:просто\s+|очень\s+)?((?:фанатею|тащусь|кайфую) от|(?:помешан|помешана|повернут|повернута|залипаю) на|без ума от|схожу с ума по|(?:слушаю|обожаю слушать|люблю слушать) )\s*(.+)/iu.exec(
+      lower,
+    );
   if (
     !out.like &&
     likeRu?.[1] &&
@@ -597,21 +678,54 @@ export function extractFacts(raw: string): ExtractedFacts {
     const thing = flipPronounsRu(cleanPhrase(likeRuNom[1], 4));
     if (thing.length >= 3) out.like = { v: thing, lang: 'ru', kind: 'nom' };
   }
+  if (
+    !out.like &&
+    likeRuSaid?.[2] &&
+    !/^(тебя|тебе|тобой|музыку)$/u.test(likeRuSaid[2].trim()) &&
+    !/(?<![\p{L}])(?:сейчас|щас|сегодня|вчера|только что)(?![\p{L}])/u.test(lower)
+  ) {
+    const thing = cleanPhrase(likeRuSaid[2], 4);
+    if (thing.length >= 3)
+      out.like = { v: secondPersonRu(`${likeRuSaid[1]!.trim()} ${thing}`), lang: 'ru', kind: 'said' };
+  }
 
   // ---- plans
   const planEn =
-    /(?:^|[\s,.!])(?:i am going to|im going to|i m going to|i will|i plan to|i am planning to|im planning to|i want to|i need to|i have to|tomorrow i will|i am about to|i hope to)\s+(.+)/i.exec(
+    /(?:^|[\s,.!])(?:i am going to|im going to|i m going to|i will|i plan to|i am planning to|im planning to|i want to|i need to|i have to|tomorrow i will|i am about to|i hope to|i would love to|id love to|i d love to|i would like to|id like to|i d like to|i dream of going to|i dream to|one day i want to|someday i want to)\s+(.+)/i.exec(
       lower,
     );
   if (
     planEn?.[1] &&
-    !/^(go|sleep|bed|be|do|say|ask|talk|tell|know|see you|kiss|hug|marry you|you)(?:\s|$)/.test(planEn[1])
+    !/^(?:go(?:\s+(?:to\s+(?:bed|sleep|work|school)|home|now|out|away))?$|go\s+(?:to\s+(?:bed|sleep)|home)|sleep|bed|be|do|say|ask|talk|tell|know|see you|kiss|hug|marry you|you)(?:\s|$)/.test(
+      planEn[1],
+    )
   ) {
     const plan = flipPronounsEn(stripTime(cleanPhrase(planEn[1], 6)));
     if (plan.length >= 3) out.plan = { v: plan, lang: 'en' };
   }
+  if (!out.plan) {
+    // "I'm thinking of learning guitar", "I'm planning on moving"
+    const thinking =
+      /(?:^|[\s,.!])(?:i am|im|i m|i was|ive been|i ve been)\s+(?:thinking|planning|dreaming)\s+(?:of|about|on)\s+([a-z]+ing)\s+(.+)/i.exec(
+        lower,
+      );
+    if (thinking?.[1] && thinking[2]) {
+      const rest = flipPronounsEn(stripTime(cleanPhrase(thinking[2], 5)));
+      if (rest.length >= 2) out.plan = { v: `${ingToBase(thinking[1])} ${rest}`, lang: 'en' };
+    }
+  }
+  if (!out.plan) {
+    const ing =
+      /(?:^|[\s,.!])(?:i am|im|i m|we are|were|we re)\s+(flying|going|travell?ing|heading|driving|moving|visiting|leaving|taking|starting|buying|seeing|meeting|having|throwing|hosting|painting|running|playing|celebrating)\s+(?!to\s+(?:be|sleep|bed|die)\b)(.+)/i.exec(
+        lower,
+      );
+    if (ing?.[1] && ing[2] && !/^going to\s/.test(`${ing[1]} ${ing[2]}`) && FUTURE_EN.test(lower)) {
+      const rest = flipPronounsEn(stripTime(cleanPhrase(ing[2], 6)));
+      if (rest.length >= 3) out.plan = { v: `${EN_ING_BASE[ing[1]] ?? ing[1]} ${rest}`, lang: 'en' };
+    }
+  }
   const planRu =
-    /(?:^|[\s,.!])(?:я собираюсь|собираюсь|я планирую|планирую|я хочу|хочу|я буду|завтра буду|завтра хочу|мне надо|мне нужно|надо будет|я думаю|думаю)\s+(.+)/iu.exec(
+    /(?:^|[\s,.!])(?:я собираюсь|собираюсь|я планирую|планирую|я хочу|хочу|я буду|завтра буду|завтра хочу|мне надо|мне нужно|надо будет|я думаю|думаю|я мечтаю|мечтаю|хочу когда-нибудь|мечтаю когда-нибудь)\s+(?:когда-нибудь\s+|однажды\s+)?(.+)/iu.exec(
       lower,
     );
   if (planRu?.[1]) {
@@ -624,6 +738,28 @@ export function extractFacts(raw: string): ExtractedFacts {
     ) {
       const plan = flipPronounsRu(stripTime(cleanPhrase(planRu[1], 6)));
       if (plan.split(' ').length >= 2) out.plan = { v: plan, lang: 'ru' };
+    }
+  }
+  if (!out.plan) {
+    // "летом хочу в Грузию": a wish to go somewhere, the verb left out.
+    const want =
+      /(?:^|[\s,.!])(?:я\s+)?(?:очень\s+)?(?:хочу|хотел бы|хотела бы|мечтаю)\s+(в|во|на)\s+([^.!?;]+)/iu.exec(
+        text,
+      );
+    if (want?.[1] && want[2]) {
+      const place = stripTime(cleanPhrase(want[2], 4));
+      if (place.length >= 2) out.plan = { v: `поехать ${want[1].toLowerCase()} ${place}`, lang: 'ru' };
+    }
+  }
+  if (!out.plan) {
+    const go = RU_GO.exec(lower);
+    if (
+      go?.[1] &&
+      go[2] &&
+      (FUTURE_RU.test(lower) || /^(поеду|полечу|пойду|съезжу|схожу|сгоняю)$/u.test(go[1]))
+    ) {
+      const rest = flipPronounsRu(stripTime(cleanPhrase(go[2], 5)));
+      if (rest.length >= 3) out.plan = { v: `${RU_FUTURE_INF[go[1]] ?? go[1]} ${rest}`, lang: 'ru' };
     }
   }
 
@@ -640,6 +776,12 @@ export function extractFacts(raw: string): ExtractedFacts {
     out.pet = { v: word, lang: 'ru', kind: PETS_RU[word] ?? 'm', ...(name ? { name } : {}) };
   }
 
+  // A wish about her ("I want to hold you", "хочу прижать тебя") is flirting, not a plan of the user's.
+  if (
+    out.plan &&
+    /(?<![\p{L}])(?:you|your|u|тебя|тебе|тобой|тебою|твой|твою|твоей|вас|вам)(?![\p{L}])/iu.test(raw)
+  )
+    delete out.plan;
   return out;
 }
 
@@ -660,6 +802,13 @@ export function readBareAnswer(raw: string, awaiting: string | undefined): Extra
           : /^(i am|im|я|it is|its|это)$/iu.test(words.slice(0, -1).join(' '))
             ? words[words.length - 1]!
             : '';
+      // A lower-case verb or adjective ("объелся", "вымотан", "blushing") is not a name.
+      if (
+        w &&
+        /^\p{Ll}/u.test(w) &&
+        /(?:ся|сь|ть|ла|ло|ли|ешь|ю|ан|ян|ен|ат|ят|ит|ый|ий|ой|ая|ое|ing|ed|ly|ful|ous|ish|y)$/u.test(w)
+      )
+        return {};
       return w && validName(w) ? { name: capitalize(w.toLowerCase()) } : {};
     }
     case 'city': {

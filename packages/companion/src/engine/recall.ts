@@ -261,8 +261,12 @@ export function answerRecall(
       return notKnown('fav', { what: favWhat(q.canon, lang) });
     }
     case 'like': {
-      const likes = [...f.like.map((x) => x.v), ...f.fav.map((x) => x.v)];
-      return likes.length ? known('like', { v: joinList(likes, lang) }) : notKnown('like', {}, 'like');
+      // Likes kept as said ("фанатеешь от джаза") read as a clause, the rest as objects of "love".
+      const said = f.like.filter((x) => x.kind === 'said').map((x) => x.v);
+      const likes = [...f.like.filter((x) => x.kind !== 'said').map((x) => x.v), ...f.fav.map((x) => x.v)];
+      if (likes.length) return known('like', { v: joinList(likes, lang) });
+      if (said.length) return known(answer['like.said'] ? 'like.said' : 'like', { v: joinList(said, lang) });
+      return notKnown('like', {}, 'like');
     }
     case 'dislike':
       return f.dislike.length

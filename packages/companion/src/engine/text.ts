@@ -205,3 +205,157 @@ export function flipPronounsRu(s: string): string {
     .map((w) => map[w.toLowerCase()] ?? w)
     .join(' ');
 }
+
+/** A few irregular Russian first-person verbs and their second-person form. */
+const RU_VERB_2ND: Record<string, string> = {
+  преподаю: 'преподаёшь',
+  вожу: 'водишь',
+  учу: 'учишь',
+  пишу: 'пишешь',
+  готовлю: 'готовишь',
+  хожу: 'ходишь',
+  сижу: 'сидишь',
+  смотрю: 'смотришь',
+  люблю: 'любишь',
+  живу: 'живёшь',
+  лечу: 'летишь',
+  еду: 'едешь',
+  иду: 'идёшь',
+  поеду: 'поедешь',
+  пойду: 'пойдёшь',
+  полечу: 'полетишь',
+  продаю: 'продаёшь',
+  шью: 'шьёшь',
+  пеку: 'печёшь',
+  ношу: 'носишь',
+  строю: 'строишь',
+  чиню: 'чинишь',
+};
+
+/** Russian "я фанатею от джаза" → "фанатеешь от джаза": the first verb in the second person. */
+export function secondPersonRu(phrase: string): string {
+  const words = phrase.split(' ');
+  const i = words.findIndex((w) => w !== 'я');
+  if (i < 0) return phrase;
+  const w = words[i]!.toLowerCase();
+  const out =
+    RU_VERB_2ND[w] ??
+    (/(?:а|я|е|у)ю$/u.test(w)
+      ? `${w.slice(0, -1)}ешь`
+      : /(?:а|я|е)юсь$/u.test(w)
+        ? `${w.slice(0, -3)}ешься`
+        : w);
+  return flipPronounsRu(
+    [...words.slice(0, i), out, ...words.slice(i + 1)].filter((x) => x !== 'я').join(' '),
+  );
+}
+
+/** English "-ing" forms said about the near future ("I'm flying to Rome") and their base verb. */
+export const EN_ING_BASE: Record<string, string> = {
+  flying: 'fly',
+  going: 'go',
+  travelling: 'travel',
+  traveling: 'travel',
+  heading: 'head',
+  driving: 'drive',
+  moving: 'move',
+  visiting: 'visit',
+  leaving: 'leave',
+  taking: 'take',
+  starting: 'start',
+  buying: 'buy',
+  seeing: 'see',
+  meeting: 'meet',
+  having: 'have',
+  throwing: 'throw',
+  hosting: 'host',
+  painting: 'paint',
+  running: 'run',
+  playing: 'play',
+  celebrating: 'celebrate',
+};
+
+/** Russian motion verbs said about the near future ("лечу в Рим") and their infinitive. */
+export const RU_FUTURE_INF: Record<string, string> = {
+  лечу: 'лететь',
+  полечу: 'полететь',
+  еду: 'ехать',
+  поеду: 'поехать',
+  иду: 'идти',
+  пойду: 'пойти',
+  уезжаю: 'уехать',
+  улетаю: 'улететь',
+  переезжаю: 'переехать',
+  отправляюсь: 'отправиться',
+  съезжу: 'съездить',
+  схожу: 'сходить',
+  сгоняю: 'сгонять',
+};
+
+const TENS_EN: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const ONES_EN: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+};
+const TENS_RU: Record<string, number> = {
+  двадцать: 20,
+  тридцать: 30,
+  сорок: 40,
+  пятьдесят: 50,
+  шестьдесят: 60,
+  семьдесят: 70,
+  восемьдесят: 80,
+  девяносто: 90,
+};
+const ONES_RU: Record<string, number> = {
+  один: 1,
+  одна: 1,
+  два: 2,
+  две: 2,
+  три: 3,
+  четыре: 4,
+  пять: 5,
+  шесть: 6,
+  семь: 7,
+  восемь: 8,
+  девять: 9,
+};
+
+/** Numbers 18-99 written in words ("twenty-five", "двадцать пять") as digits, for ages. */
+export function numbersToDigits(lower: string): string {
+  return lower
+    .replace(
+      new RegExp(
+        `(?<![\\p{L}])(${Object.keys(TENS_EN).join('|')})(?:[\\s-](${Object.keys(ONES_EN).join('|')}))?(?![\\p{L}])`,
+        'gu',
+      ),
+      (_, t: string, o?: string) => String(TENS_EN[t]! + (o ? ONES_EN[o]! : 0)),
+    )
+    .replace(/(?<![\p{L}])(eighteen|nineteen)(?![\p{L}])/gu, (w) => (w === 'eighteen' ? '18' : '19'))
+    .replace(
+      new RegExp(
+        `(?<![\\p{L}])(${Object.keys(TENS_RU).join('|')})(?:\\s(${Object.keys(ONES_RU).join('|')}))?(?![\\p{L}])`,
+        'gu',
+      ),
+      (_, t: string, o?: string) => String(TENS_RU[t]! + (o ? ONES_RU[o]! : 0)),
+    )
+    .replace(/(?<![\p{L}])(восемнадцать|девятнадцать)(?![\p{L}])/gu, (w) =>
+      w === 'восемнадцать' ? '18' : '19',
+    );
+}

@@ -14,11 +14,42 @@ const OPS: Array<[RegExp, (a: number, b: number) => number]> = [
   [/^(?:\/|÷|:|divided by|разделить на|делить на)$/u, (a, b) => a / b],
 ];
 
+const EN_NUMBERS =
+  'zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen'.split(
+    '|',
+  );
+const EN_TENS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety'.split('|');
+const RU_NUMBERS =
+  'ноль|один|два|три|четыре|пять|шесть|семь|восемь|девять|десять|одиннадцать|двенадцать|тринадцать|четырнадцать|пятнадцать|шестнадцать|семнадцать|восемнадцать|девятнадцать'.split(
+    '|',
+  );
+const RU_TENS = 'двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто'.split('|');
+/** Number words up to a hundred, in both languages. */
+const NUMBER_WORDS: Record<string, number> = Object.fromEntries<number>([
+  ...EN_NUMBERS.map((w, i): [string, number] => [w, i]),
+  ...EN_TENS.map((w, i): [string, number] => [w, (i + 2) * 10]),
+  ...RU_NUMBERS.map((w, i): [string, number] => [w, i]),
+  ...RU_TENS.map((w, i): [string, number] => [w, (i + 2) * 10]),
+  ['одна', 1],
+  ['две', 2],
+  ['hundred', 100],
+  ['сто', 100],
+]);
+
+/** "seven times three", "семь умножить на три" → "7 times 3"; "сколько будет 4 на 5" → "4 умножить на 5". */
+function numbersAsDigits(raw: string): string {
+  return raw
+    .toLowerCase()
+    .replace(/[\p{L}]+/gu, (w) => (w in NUMBER_WORDS ? String(NUMBER_WORDS[w]) : w))
+    .replace(/(?<=\d)\s+(?:умножь на|на)\s+(?=\d)/u, ' умножить на ')
+    .replace(/поделить на/u, 'разделить на');
+}
+
 /** "what's 2+2?", "сколько будет 7 умножить на 8" → "4", "56"; null when there is no sum. */
 export function arithmetic(raw: string): string | null {
   const m =
     /(-?\d+(?:[.,]\d+)?)\s*(\+|-|\*|x|×|\/|÷|:|plus|minus|times|multiplied by|divided by|плюс|минус|умножить на|разделить на|делить на)\s*(-?\d+(?:[.,]\d+)?)/iu.exec(
-      raw.toLowerCase(),
+      numbersAsDigits(raw),
     );
   if (!m) return null;
   const a = Number(m[1]!.replace(',', '.'));

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  heldout2MemoryProbes,
+  heldoutRelevanceSets,
   memoryProbes,
+  modeShare,
   memoryRecall,
   relevance,
   relevanceSets,
@@ -14,15 +17,19 @@ describe('memory probes', () => {
     expect(memoryProbes[lang].length).toBeGreaterThanOrEqual(100);
   });
 
-  it.each(['en', 'ru'] as const)('recalls at least 90 %% of the facts told (%s)', async (lang) => {
-    const r = await memoryRecall(lang);
-    expect(r.rate, JSON.stringify(r.failures.slice(0, 5))).toBeGreaterThanOrEqual(targets.recall);
-  });
+  it.each(['en', 'ru'] as const)(
+    'recalls at least 90 %% of the facts told (%s)',
+    async (lang) => {
+      const r = await memoryRecall(lang);
+      expect(r.rate, JSON.stringify(r.failures.slice(0, 5))).toBeGreaterThanOrEqual(targets.recall);
+    },
+    60_000,
+  );
 });
 
 describe('held-out memory probes (decision 063)', () => {
-  // Floors at the first held-out figures (EN 26/40, RU 32/40); the target is 90 %, not met yet.
-  const floors = { en: 0.65, ru: 0.8 } as const;
+  // First figures EN 26/40, RU 32/40; 40/40 each after decision 105 (the set became tuning data).
+  const floors = { en: 0.9, ru: 0.9 } as const;
   for (const lang of ['en', 'ru'] as const) {
     it(`${lang}: recall stays at or above ${floors[lang]}`, async () => {
       const r = await memoryRecall(lang, 7, 'heldout');
@@ -30,6 +37,42 @@ describe('held-out memory probes (decision 063)', () => {
       expect(r.rate, JSON.stringify(r.failures.slice(0, 5))).toBeGreaterThanOrEqual(floors[lang]);
     }, 60_000);
   }
+});
+
+describe('second held-out memory probes (decision 105)', () => {
+  for (const lang of ['en', 'ru'] as const) {
+    it(`${lang}: at least 80 probes, at least 90 % recalled`, async () => {
+      expect(heldout2MemoryProbes[lang].length).toBeGreaterThanOrEqual(80);
+      const r = await memoryRecall(lang, 7, 'heldout2');
+      expect(r.rate, JSON.stringify(r.failures.slice(0, 5))).toBeGreaterThanOrEqual(targets.recall);
+    }, 60_000);
+  }
+});
+
+describe('held-out relevance (decision 105)', () => {
+  // Floors at the figures reached (EN 262/335 on topic, 32 wrong; RU 245/313, 25 wrong); the targets
+  // (80 % on topic, 5 % wrong) are not met yet on this set.
+  const floors = { en: { on: 0.77, wrong: 0.1 }, ru: { on: 0.77, wrong: 0.085 } } as const;
+  for (const lang of ['en', 'ru'] as const) {
+    it(`${lang}: at least 300 turns, on topic and wrong stay at their floors`, async () => {
+      expect(heldoutRelevanceSets[lang].length).toBeGreaterThanOrEqual(300);
+      const r = await relevance(lang, 11, 'heldout');
+      expect(r.onTopicRate).toBeGreaterThanOrEqual(floors[lang].on);
+      expect(r.wrongRate).toBeLessThanOrEqual(floors[lang].wrong);
+    }, 60_000);
+  }
+});
+
+describe('personality modes', () => {
+  it.each(['en', 'ru'] as const)(
+    'dominant and submissive each colour at least a fifth of her replies (%s)',
+    async (lang) => {
+      expect(await modeShare(lang, 'dominant')).toBeGreaterThanOrEqual(0.2);
+      expect(await modeShare(lang, 'submissive')).toBeGreaterThanOrEqual(0.2);
+      expect(await modeShare(lang, 'gentle')).toBeLessThan(await modeShare(lang, 'dominant'));
+    },
+    60_000,
+  );
 });
 
 describe('relevance on the labelled turns', () => {
@@ -45,6 +88,7 @@ describe('relevance on the labelled turns', () => {
       expect(r.onTopicRate, detail).toBeGreaterThanOrEqual(targets.onTopic);
       expect(r.wrongRate, detail).toBeLessThanOrEqual(targets.wrong);
     },
+    60_000,
   );
 });
 
@@ -58,5 +102,6 @@ describe('variety over a 200-turn conversation', () => {
       expect(r.repeatsWithin30).toBe(targets.repeatsWithin30);
       expect(r.crossCharacterDifferent).toBeGreaterThanOrEqual(targets.crossCharacterDifferent);
     },
+    120_000,
   );
 });

@@ -1,14 +1,20 @@
 import { clampPoints, levelForPoints } from '@amora/shared/chat.ts';
+import { LEVEL_MARKERS } from '@amora/shared/constants.ts';
 import type { ChatMode, EngineLanguage, Mood } from '@amora/shared/enums.ts';
 import characters from '../engine/fixtures/characters.json' with { type: 'json' };
 import type { Brain, BrainCharacter, BrainContext, BrainReply, ChatMemory } from '../engine/brain.ts';
 import { createBuiltinBrain } from '../engine/builtin-brain.ts';
+import { books } from '../engine/phrases.ts';
 import probesEn from './memory-probes-en.json' with { type: 'json' };
 import probesRu from './memory-probes-ru.json' with { type: 'json' };
 import heldoutProbesEn from './memory-probes-en.heldout.json' with { type: 'json' };
 import heldoutProbesRu from './memory-probes-ru.heldout.json' with { type: 'json' };
+import heldout2ProbesEn from './memory-probes-en.heldout2.json' with { type: 'json' };
+import heldout2ProbesRu from './memory-probes-ru.heldout2.json' with { type: 'json' };
 import relevanceEn from './relevance-en.json' with { type: 'json' };
 import relevanceRu from './relevance-ru.json' with { type: 'json' };
+import heldoutRelevanceEn from './relevance-en.heldout.json' with { type: 'json' };
+import heldoutRelevanceRu from './relevance-ru.heldout.json' with { type: 'json' };
 import varietyScripts from './variety-script.json' with { type: 'json' };
 
 /*
@@ -94,12 +100,28 @@ const fold = (s: string): string => s.toLowerCase().replace(/ё/g, 'е');
 // ---------------------------------------------------------------------------------------------
 // Memory
 
-export type Probe = { tell: string[]; ask: string; expect: string[] };
+/** A told fact and its recall question; `reject`: words that must not be in the answer (the pet's
+ * name when she is asked the user's, a filler the user said). */
+export type Probe = { tell: string[]; ask: string; expect: string[]; reject?: string[] };
 export const memoryProbes: Record<EngineLanguage, Probe[]> = { en: probesEn, ru: probesRu };
 /** Held-out probes (decision 063): new phrasings, written after the engine and never tuned on. */
 export const heldoutMemoryProbes: Record<EngineLanguage, Probe[]> = {
   en: heldoutProbesEn,
   ru: heldoutProbesRu,
+};
+/**
+ * The second held-out set (decision 105): 89 probes per language written before the extraction was
+ * reworked on the first held-out set's failures, never tuned on.
+ */
+export const heldout2MemoryProbes: Record<EngineLanguage, Probe[]> = {
+  en: heldout2ProbesEn,
+  ru: heldout2ProbesRu,
+};
+export type ProbeSet = 'tuning' | 'heldout' | 'heldout2';
+const probeSets: Record<ProbeSet, Record<EngineLanguage, Probe[]>> = {
+  tuning: memoryProbes,
+  heldout: heldoutMemoryProbes,
+  heldout2: heldout2MemoryProbes,
 };
 
 const between: Record<EngineLanguage, string[]> = {
@@ -118,9 +140,9 @@ export type MemoryResult = {
 export async function memoryRecall(
   language: EngineLanguage,
   seed = 7,
-  set: 'tuning' | 'heldout' = 'tuning',
+  set: ProbeSet = 'tuning',
 ): Promise<MemoryResult> {
-  const probes = (set === 'heldout' ? heldoutMemoryProbes : memoryProbes)[language];
+  const probes: Probe[] = probeSets[set][language];
   const failures: MemoryResult['failures'] = [];
   let recalled = 0;
   for (const [i, p] of probes.entries()) {
@@ -133,7 +155,9 @@ export async function memoryRecall(
     for (const t of p.tell) await chat.say(t);
     for (const t of between[language]) await chat.say(t);
     const reply = await chat.say(p.ask);
-    if (p.expect.some((e) => fold(reply.text).includes(fold(e)))) recalled++;
+    const text = fold(reply.text);
+    const rejected = (p.reject ?? []).some((r) => text.includes(fold(r)));
+    if (!rejected && p.expect.some((e) => text.includes(fold(e)))) recalled++;
     else failures.push({ tell: p.tell, ask: p.ask, reply: reply.text });
   }
   return { total: probes.length, recalled, rate: recalled / probes.length, failures };
@@ -142,8 +166,25 @@ export async function memoryRecall(
 // ---------------------------------------------------------------------------------------------
 // Relevance
 
-export type Labelled = { turn: string; label: string; also?: string[] };
+/**
+ * A user turn and the intent that answers it (`also`: other acceptable intents). `before`: turns
+ * said earlier in the same chat (a follow-up after grief); `level`: the relationship level the chat
+ * is at (flirting per level).
+ */
+export type Labelled = {
+  turn: string;
+  label: string;
+  also?: string[];
+  before?: string[];
+  level?: number;
+};
+/** The tuning set (decision 049): the rules were written against it. */
 export const relevanceSets: Record<EngineLanguage, Labelled[]> = { en: relevanceEn, ru: relevanceRu };
+/** The held-out set (decision 105): written before the rework and never tuned on. */
+export const heldoutRelevanceSets: Record<EngineLanguage, Labelled[]> = {
+  en: heldoutRelevanceEn,
+  ru: heldoutRelevanceRu,
+};
 
 /** Intents that answer nothing in particular: a miss, but not a wrong answer. */
 export const genericIntents: ReadonlySet<string> = new Set(['fallback', 'question', 'agree', 'laugh']);
@@ -158,8 +199,12 @@ export type RelevanceResult = {
 };
 
 /** Each labelled turn in a fresh chat after a greeting; the intent she chose against the label. */
-export async function relevance(language: EngineLanguage, seed = 11): Promise<RelevanceResult> {
-  const set = relevanceSets[language];
+export async function relevance(
+  language: EngineLanguage,
+  seed = 11,
+  which: 'tuning' | 'heldout' = 'tuning',
+): Promise<RelevanceResult> {
+  const set = (which === 'heldout' ? heldoutRelevanceSets : relevanceSets)[language];
   let onTopic = 0;
   let wrong = 0;
   const misses: RelevanceResult['misses'] = [];
@@ -169,7 +214,9 @@ export async function relevance(language: EngineLanguage, seed = 11): Promise<Re
       testCharacters[i % testCharacters.length]!,
       language,
     );
+    if (item.level && item.level >= 2) chat.points = LEVEL_MARKERS[item.level - 2] ?? 0;
     await chat.greet();
+    for (const t of item.before ?? []) await chat.say(t);
     const reply = await chat.say(item.turn);
     const ok = reply.intent === item.label || (item.also ?? []).includes(reply.intent);
     if (ok) onTopic++;
@@ -265,4 +312,42 @@ export async function variety(language: EngineLanguage, seed = 2026): Promise<Va
     repeatsWithin30: repeats,
     crossCharacterDifferent: different / a.length,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modes
+
+/**
+ * Share of her replies that carry a line of the chosen mode's own pools (its intent lines, follow-ups
+ * and tails), over the first 50 turns of the script with four characters at level 3.
+ */
+export async function modeShare(language: EngineLanguage, mode: ChatMode, seed = 5): Promise<number> {
+  const book = books[language];
+  const lines = [
+    ...book.modeTail[mode],
+    ...book.followUps[mode],
+    ...Object.values(book.intents).flatMap(
+      (i) => (i as unknown as Record<string, string[] | undefined>)[mode] ?? [],
+    ),
+  ]
+    .map((l) => plain(l.replace(/\{[^}]*\}/g, ' ')).slice(0, 18))
+    .filter((l) => l.length > 8);
+  let hit = 0;
+  let n = 0;
+  for (let c = 0; c < 4; c++) {
+    const chat = new Conversation(
+      createBuiltinBrain({ random: seeded(seed + c) }),
+      testCharacters[c]!,
+      language,
+    );
+    chat.mode = mode;
+    chat.points = LEVEL_MARKERS[1];
+    await chat.greet();
+    for (const t of varietyScript[language].slice(0, 50)) {
+      const text = plain((await chat.say(t)).text);
+      n++;
+      if (lines.some((l) => text.includes(l))) hit++;
+    }
+  }
+  return hit / n;
 }
