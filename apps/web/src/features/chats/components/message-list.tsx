@@ -64,11 +64,6 @@ function estimateRow(row: ThreadRow | undefined): number {
   return (row.grouped ? 46 : 54) + (lines - 1) * 22;
 }
 
-function scrollToEnd(el: HTMLElement, smooth: boolean): void {
-  const top = el.scrollHeight;
-  if (smooth && typeof el.scrollTo === 'function') el.scrollTo({ top, behavior: 'smooth' });
-  else el.scrollTop = top;
-}
 
 /**
  * The conversation: date separators, bubbles, her typing indicator; older pages load on scroll-up.
@@ -92,12 +87,10 @@ export function MessageList({
   const pinned = useRef(true);
   const lastTop = useRef(0);
   const initial = useRef(true);
-  const anchor = useRef<{ height: number; top: number } | null>(null);
   const focusedKey = useRef<string | null>(null);
   /** Messages already shown once: a row scrolled back into view does not play its entrance again. */
   const shown = useRef(new Set<string>());
   const [scrollMargin, setScrollMargin] = useState(0);
-  const oldestId = messages[0]?._id;
   const newest = messages[messages.length - 1];
 
   const rows = useMemo(() => threadRows(messages, typing), [messages, typing]);
@@ -122,6 +115,8 @@ export function MessageList({
     overscan: OVERSCAN,
     scrollMargin,
     rangeExtractor,
+    // An older page prepended keeps the row under the reader where it was (measured or not).
+    anchorTo: 'end',
   });
   const totalSize = virtualizer.getTotalSize();
 
@@ -138,9 +133,15 @@ export function MessageList({
   const requestOlder = useCallback(() => {
     const el = scrollRef.current;
     if (!el || !hasOlder || loadingOlder) return;
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
     onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
+
+  const scrollToEnd = (el: HTMLElement, smooth: boolean) => {
+    const top = el.scrollHeight;
+    if (smooth && typeof el.scrollTo === 'function') el.scrollTo({ top, behavior: 'smooth' });
+    else el.scrollTop = top;
+    lastTop.current = el.scrollTop;
+  };
 
   const onScroll = () => {
     const el = scrollRef.current;
@@ -152,15 +153,6 @@ export function MessageList({
     lastTop.current = el.scrollTop;
     if (el.scrollTop < LOAD_OLDER_PX) requestOlder();
   };
-
-  // Older page prepended: keep what the reader was looking at in place.
-  useLayoutEffect(() => {
-    const el = scrollRef.current;
-    if (!el || !anchor.current) return;
-    el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
-    lastTop.current = el.scrollTop;
-    anchor.current = null;
-  }, [oldestId]);
 
   // New message or typing indicator at the end: follow it when the reader is at the bottom (or it is ours).
   useLayoutEffect(() => {
