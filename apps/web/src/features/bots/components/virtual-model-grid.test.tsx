@@ -28,6 +28,7 @@ function bot(i: number): Bot {
 }
 
 let scrollY = 0;
+const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
 beforeEach(() => {
   scrollY = 0;
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
@@ -44,7 +45,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  delete (HTMLElement.prototype as Partial<HTMLElement>).offsetHeight;
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
   Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
 });
 

@@ -31,9 +31,14 @@ export function VirtualModelGrid({ items, renderItem, rowClassName, cellClassNam
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
-    const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
-    if (top !== scrollMargin) setScrollMargin(top);
-  });
+    const measure = () => setScrollMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The page's height changes whenever something above the grid does.
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
 
   const rowCount = Math.ceil(items.length / columns);
   const virtualizer = useWindowVirtualizer({

@@ -107,6 +107,8 @@ export function MessageList({
     return [...indexes, focused].sort((a, b) => a - b);
   }, []);
 
+  // The virtualizer's functions are read at each render on purpose (the list re-renders as it scrolls).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -120,11 +122,11 @@ export function MessageList({
   });
   const totalSize = virtualizer.getTotalSize();
 
-  // Where the list starts inside the scroller (the note and the spinner above it move it).
+  // Where the list starts inside the scroller: the note and the spinner above it move it, and a
+  // short thread sits at the bottom of the view.
   useLayoutEffect(() => {
-    const offset = listRef.current?.offsetTop ?? 0;
-    if (offset !== scrollMargin) setScrollMargin(offset);
-  });
+    setScrollMargin(listRef.current?.offsetTop ?? 0);
+  }, [loadingOlder, hasOlder, totalSize]);
 
   useEffect(() => {
     for (const row of rows) shown.current.add(row.key);
@@ -190,7 +192,7 @@ export function MessageList({
     focusedKey.current = rowKeyOf(event.target);
   };
   const onBlur = (event: FocusEvent) => {
-    if (!event.relatedTarget || !event.currentTarget.contains(event.relatedTarget as Node))
+    if (!event.relatedTarget || !event.currentTarget.contains(event.relatedTarget))
       focusedKey.current = null;
   };
 
