@@ -1,4 +1,4 @@
-import type { User } from '@amora/shared/auth.ts';
+import type { User } from '@amora/shared/user.ts';
 import { MARKETING_FEATURES } from '@amora/shared/conversion.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
