@@ -17,11 +17,15 @@ const BOTS_STALE_MS = 5 * 60_000;
 export function preloadHomeArt(bots: Bot[], doc: Document = document): void {
   const first = bots.find((bot) => bot.remote_id !== 0);
   const photo = first ? mainPhoto(first) : null;
-  if (!photo || doc.head.querySelector(`link[rel="preload"][href="${CSS.escape(photo)}"]`)) return;
+  if (!photo) return;
+  const already = [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some(
+    (link) => link.getAttribute('href') === photo,
+  );
+  if (already) return;
   const hero = !hadSession() && window.matchMedia?.(HERO_ART_MEDIA).matches;
   const link = doc.createElement('link');
   link.rel = 'preload';
-  link.as = 'image';
+  link.setAttribute('as', 'image');
   link.href = photo;
   const srcset = artSrcSet(photo);
   if (srcset) {
