@@ -41,7 +41,8 @@ beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   // The grid starts at the top of the page: its box moves up as the page scrolls.
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(
-    () => ({ top: -scrollY, left: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: -scrollY }) as DOMRect,
+    () =>
+      ({ top: -scrollY, left: 0, right: 0, bottom: 0, width: 0, height: 0, x: 0, y: -scrollY }) as DOMRect,
   );
 });
 afterEach(() => {

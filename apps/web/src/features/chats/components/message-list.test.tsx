@@ -13,7 +13,10 @@ const ROW = 60;
 
 function stubLayout() {
   const restore: Array<() => void> = [];
-  const define = (name: 'clientHeight' | 'offsetHeight' | 'scrollHeight', get: (el: HTMLElement) => number) => {
+  const define = (
+    name: 'clientHeight' | 'offsetHeight' | 'scrollHeight',
+    get: (el: HTMLElement) => number,
+  ) => {
     const previous = Object.getOwnPropertyDescriptor(HTMLElement.prototype, name);
     Object.defineProperty(HTMLElement.prototype, name, {
       configurable: true,
@@ -148,7 +151,8 @@ describe('MessageList (windowed)', () => {
     });
     // where message m120 sits in the view
     const inView = () =>
-      parseFloat(scroller.querySelector<HTMLElement>('[data-message-id="m120"]')!.style.top) - scroller.scrollTop;
+      parseFloat(scroller.querySelector<HTMLElement>('[data-message-id="m120"]')!.style.top) -
+      scroller.scrollTop;
     const before = inView();
     const props = { botName: 'Mia', typing: null, hasOlder: true, onLoadOlder: vi.fn() };
     rerender(<MessageList messages={messages} loadingOlder {...props} />);
@@ -164,7 +168,13 @@ describe('MessageList (windowed)', () => {
   it('follows a new message at the end, but not while the reader is reading older ones', () => {
     const messages = thread(200);
     const { scroller, rerender } = renderList(messages);
-    const props = { botName: 'Mia', typing: null, hasOlder: false, loadingOlder: false, onLoadOlder: vi.fn() };
+    const props = {
+      botName: 'Mia',
+      typing: null,
+      hasOlder: false,
+      loadingOlder: false,
+      onLoadOlder: vi.fn(),
+    };
     const hers = (id: string) => testMessage({ _id: id, self: false, date: new Date().toISOString() });
 
     rerender(<MessageList messages={[...messages, hers('n1')]} {...props} />);

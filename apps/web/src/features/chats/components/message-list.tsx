@@ -64,7 +64,6 @@ function estimateRow(row: ThreadRow | undefined): number {
   return (row.grouped ? 46 : 54) + (lines - 1) * 22;
 }
 
-
 /**
  * The conversation: date separators, bubbles, her typing indicator; older pages load on scroll-up.
  * Only the rows near the view are in the DOM (`@tanstack/react-virtual`, measured as they render, so
@@ -187,13 +186,14 @@ export function MessageList({
   }, [hasOlder, loadingOlder, messages.length, requestOlder]);
 
   const rowKeyOf = (target: EventTarget) =>
-    target instanceof Element ? (target.closest<HTMLElement>('[data-row-key]')?.dataset.rowKey ?? null) : null;
+    target instanceof Element
+      ? (target.closest<HTMLElement>('[data-row-key]')?.dataset.rowKey ?? null)
+      : null;
   const onFocus = (event: FocusEvent) => {
     focusedKey.current = rowKeyOf(event.target);
   };
   const onBlur = (event: FocusEvent) => {
-    if (!event.relatedTarget || !event.currentTarget.contains(event.relatedTarget))
-      focusedKey.current = null;
+    if (!event.relatedTarget || !event.currentTarget.contains(event.relatedTarget)) focusedKey.current = null;
   };
 
   const setSize = rows.length;
