@@ -96,6 +96,12 @@ async function measure(name, url, prepare) {
     console.log(`       to fix: ${costly.join('; ') || 'nothing'}`);
     const lcpEl = lh.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
     if (lcpEl) console.log(`       LCP element: ${lcpEl}`);
+    for (const shift of lh.lhr.audits['layout-shifts']?.details?.items ?? [])
+      console.log(`       layout shift ${Number(shift.score).toFixed(3)}: ${shift.node?.snippet ?? '?'}`);
+    const boot = (lh.lhr.audits['bootup-time']?.details?.items ?? [])
+      .slice(0, 4)
+      .map((x) => `${x.url.replace(amora.base, '')} ${Math.round(x.scripting)} ms`);
+    if (boot.length) console.log(`       script time: ${boot.join('; ')}`);
   }
 }
 

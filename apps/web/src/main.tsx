@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { prefetchHome } from './features/bots/prefetch-home.ts';
 import { listenForInstallPrompt } from './features/platform/install-prompt.ts';
 import { i18nReady } from './lib/i18n.ts';
+import { queryClient } from './lib/query-client.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -10,6 +12,9 @@ if (!container) throw new Error('#root is missing from index.html');
 
 // Keep the browser's install prompt for the install icon (it can fire before the first render).
 listenForInstallPrompt();
+
+// Home's characters and its largest image are asked for now, beside the first render (issue 13).
+prefetchHome(queryClient);
 
 // The stored language's dictionary first (English is bundled and ready at once).
 void i18nReady.then(() =>

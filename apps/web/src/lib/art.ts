@@ -13,3 +13,7 @@ export function artSrcSet(url: string | null | undefined): string | undefined {
 
 /** The character grid: two columns on phones, three on tablets, four on desktops. */
 export const GRID_ART_SIZES = '(max-width: 767.98px) 50vw, (max-width: 1199.98px) 33vw, 300px';
+
+/** The guest hero's collage (from 860 px up): its first face is home's largest image on wide screens. */
+export const HERO_ART_SIZES = '(max-width: 1199.98px) 22vw, 260px';
+export const HERO_ART_MEDIA = '(min-width: 860px)';

@@ -3,11 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { Toaster } from '../../components/ui/toaster.tsx';
-import { AgeGate } from '../../features/age-gate/components/age-gate.tsx';
-import { AuthPopup } from '../../features/auth/components/auth-popup.tsx';
 import { SelectedModelPopup } from '../../features/bots/components/selected-model-popup.tsx';
-import { RenewalNotice } from '../../features/paywall/components/renewal-notice.tsx';
-import { MaintenanceScreen } from '../../features/platform/components/maintenance-screen.tsx';
 import { useUtmSync } from '../../features/platform/hooks/use-utm-sync.ts';
 import { useReferralSync } from '../../features/rewards/hooks/use-referral-sync.ts';
 import { startPlatform } from '../../features/platform/start-platform.ts';
@@ -16,12 +12,10 @@ import { useThemeEvent } from '../../features/theme/use-theme-event.ts';
 import { useRegistrationFlow } from '../../features/registration/hooks/use-registration-flow.ts';
 import { useRealtime } from '../../features/chats/hooks/use-realtime.ts';
 import { useChatParam } from '../../features/chats/hooks/use-chat-param.ts';
-import { BanDialog } from '../../features/user/components/ban-dialog.tsx';
 import { AgeReviewScreen } from '../../features/safety/components/age-review-screen.tsx';
-import { LanguageChangedDialog } from '../../features/user/components/language-changed-dialog.tsx';
-import { NoTokensDialog } from '../../features/wallet/components/no-tokens-dialog.tsx';
 import { useGeoSync } from '../../features/conversion/hooks/use-geo-sync.ts';
 import { BottomNav } from './bottom-nav.tsx';
+import { LazyRenewalNotice, Overlays } from './overlays.tsx';
 import { TopBar } from './top-bar.tsx';
 import styles from './app-shell.module.css';
 
@@ -59,7 +53,7 @@ export function AppShell() {
       </a>
       <TopBar />
       <main id="main" className={styles.main} tabIndex={-1}>
-        <RenewalNotice />
+        <LazyRenewalNotice />
         <Suspense fallback={null}>
           <VpnWarning />
         </Suspense>
@@ -69,14 +63,9 @@ export function AppShell() {
       </main>
       <BottomNav />
       <SelectedModelPopup />
-      <AuthPopup />
-      <NoTokensDialog />
-      <BanDialog />
       <AgeReviewScreen />
-      <LanguageChangedDialog />
-      <AgeGate />
+      <Overlays />
       <Toaster />
-      <MaintenanceScreen />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
-import { artSrcSet } from '../../../lib/art.ts';
+import { artSrcSet, HERO_ART_MEDIA, HERO_ART_SIZES } from '../../../lib/art.ts';
 import { usePopup } from '../../../lib/popup.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { hadSession } from '../../../lib/session-hint.ts';
@@ -22,7 +22,7 @@ export function Hero({ bots }: { bots: Bot[] }) {
   const { open } = usePopup();
   const { data: chats } = useChats();
   // The collage shows from 860 px up: phones never download its portraits.
-  const wide = useMediaQuery('(min-width: 860px)');
+  const wide = useMediaQuery(HERO_ART_MEDIA);
 
   // A browser that never had a session gets the guest banner at once (no layout shift, issue 13).
   if (status === 'restoring' && hadSession())
@@ -57,7 +57,7 @@ export function Hero({ bots }: { bots: Bot[] }) {
                   key={bot._id}
                   src={photo}
                   srcSet={artSrcSet(photo)}
-                  sizes="(max-width: 1199.98px) 22vw, 260px"
+                  sizes={HERO_ART_SIZES}
                   alt=""
                   fetchPriority={index === 0 ? 'high' : 'auto'}
                   className={styles[`face${index}`]}

@@ -23,6 +23,13 @@ const TrialDialog = lazy(() =>
   import('../../conversion/components/trial-dialog.tsx').then((m) => ({ default: m.TrialDialog })),
 );
 
+// A long catalogue is windowed (decision 126); its code loads only then.
+const VirtualModelGrid = lazy(() =>
+  import('./virtual-model-grid.tsx').then((m) => ({ default: m.VirtualModelGrid })),
+);
+
+/** From this many cards the grid renders only the rows near the view (decision 126). */
+export const VIRTUAL_GRID_FROM = 48;
 const PANEL_ID = 'models-panel';
 const SKELETONS = 8;
 /** The cards of the first screenful on any breakpoint: their portraits load first. */
@@ -41,6 +48,25 @@ export function HomePage() {
 
   const chattedBots = useMemo(() => new Set((chats ?? []).map((c) => c.bot._id)), [chats]);
   const visibleBots = (bots.data ?? []).filter((bot) => bot.remote_id !== 0);
+
+  const renderCard = (bot: Bot, index: number) => (
+    <ModelCard
+      bot={bot}
+      hasChat={chattedBots.has(bot._id)}
+      busy={openingBotId === bot._id}
+      onOpen={(b) => void openChat(b._id)}
+      priority={index < PRIORITY_CARDS}
+    />
+  );
+  const plainGrid = (list: Bot[]) => (
+    <ul className={`${styles.grid} ${bots.isPlaceholderData ? styles.stale : ''}`}>
+      {list.map((bot, index) => (
+        <li key={bot._id} style={{ animationDelay: `${Math.min(index, 12) * 40}ms` }} className={styles.cell}>
+          {renderCard(bot, index)}
+        </li>
+      ))}
+    </ul>
+  );
 
   const setType = (next: BotFilter) => {
     const copy = new URLSearchParams(params);
@@ -90,24 +116,19 @@ export function HomePage() {
               title={t('home.emptyTitle')}
               text={t('home.emptyText')}
             />
+          ) : visibleBots.length >= VIRTUAL_GRID_FROM ? (
+            <Suspense fallback={plainGrid(visibleBots.slice(0, SKELETONS))}>
+              <div className={bots.isPlaceholderData ? styles.stale : undefined}>
+                <VirtualModelGrid
+                  items={visibleBots}
+                  renderItem={renderCard}
+                  rowClassName={styles.grid}
+                  cellClassName={styles.cell}
+                />
+              </div>
+            </Suspense>
           ) : (
-            <ul className={`${styles.grid} ${bots.isPlaceholderData ? styles.stale : ''}`}>
-              {visibleBots.map((bot: Bot, index) => (
-                <li
-                  key={bot._id}
-                  style={{ animationDelay: `${Math.min(index, 12) * 40}ms` }}
-                  className={styles.cell}
-                >
-                  <ModelCard
-                    bot={bot}
-                    hasChat={chattedBots.has(bot._id)}
-                    busy={openingBotId === bot._id}
-                    onOpen={(b) => void openChat(b._id)}
-                    priority={index < PRIORITY_CARDS}
-                  />
-                </li>
-              ))}
-            </ul>
+            plainGrid(visibleBots)
           )}
         </div>
       </section>

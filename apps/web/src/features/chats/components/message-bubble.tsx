@@ -1,4 +1,5 @@
 import type { Message } from '@amora/shared/chat.ts';
+import { useState, type CSSProperties, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, CheckIcon, HeartIcon } from '../../../components/ui/icons.tsx';
 import { formatTime } from '../../../lib/dates.ts';
@@ -8,6 +9,16 @@ import { SYSTEM_EVENTS, systemNoteText } from '../system-note.ts';
 import styles from './message-list.module.css';
 import '../../../lib/pages-i18n.ts';
 
+/** What the windowed thread puts on each row: its measuring ref, index and place (decision 126). */
+export type RowProps = {
+  ref?: Ref<HTMLLIElement>;
+  style?: CSSProperties;
+  'data-index'?: number;
+  'data-row-key'?: string;
+  'aria-posinset'?: number;
+  'aria-setsize'?: number;
+};
+
 type MessageBubbleProps = {
   message: Message;
   botName: string;
@@ -16,26 +27,41 @@ type MessageBubbleProps = {
   onLike?: (message: Message) => void;
   /** Reports one of her messages to the operator (issue 14). */
   onReport?: (message: Message) => void;
+  rowProps?: RowProps;
+  /** Play the entrance animation (a row new to the reader). */
+  enter?: boolean;
 };
 
 /** A relationship event in the chat (level change, mode, chat language), in the reader's language. */
-function SystemNote({ message }: { message: Message }) {
+function SystemNote({ message, rowProps }: { message: Message; rowProps?: RowProps }) {
   const { t } = useTranslation();
   return (
-    <li className={styles.system} data-testid="system-message" data-event={message.eventType}>
+    <li {...rowProps} className={styles.system} data-testid="system-message" data-event={message.eventType}>
       <span>{systemNoteText(message, t) ?? message.message}</span>
     </li>
   );
 }
 
-export function MessageBubble({ message, botName, grouped, onLike, onReport }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  botName,
+  grouped,
+  onLike,
+  onReport,
+  rowProps,
+  enter = false,
+}: MessageBubbleProps) {
   const { t, i18n } = useTranslation();
-  if (message.eventType && SYSTEM_EVENTS.has(message.eventType)) return <SystemNote message={message} />;
+  // Decided when the row mounts: a later render (the window moving) does not cut the animation short.
+  const [animate] = useState(enter);
+  if (message.eventType && SYSTEM_EVENTS.has(message.eventType))
+    return <SystemNote message={message} rowProps={rowProps} />;
   const pending = isTempId(message._id);
   const side = message.self ? styles.self : styles.her;
   return (
     <li
-      className={`${styles.row} ${side} ${grouped ? styles.grouped : ''}`}
+      {...rowProps}
+      className={`${styles.row} ${side} ${grouped ? styles.grouped : ''} ${animate ? styles.enter : ''}`}
       data-testid="message"
       data-self={message.self}
       data-message-id={message._id}
