@@ -58,11 +58,14 @@ for (const set of ['tuning', 'heldout']) {
   const all = safetyLanguages.flatMap((l) =>
     ['tuning', 'heldout'].flatMap((set) => readCorpus(l, set).map((x) => [x.text, l])),
   );
+  // CPU time as well as wall time: on a shared, loaded machine the wall clock mostly measures the queue.
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   for (const [text, l] of all) detect(text, l);
   const per = (performance.now() - t0) / all.length;
+  const cpu = process.cpuUsage(c0).user / 1000 / all.length;
   console.log(
-    `\nclassifier time: ${(per * 1000).toFixed(0)} µs per message (mean over ${all.length} lines; target well under 1 ms)`,
+    `\nclassifier time: ${(cpu * 1000).toFixed(0)} µs CPU, ${(per * 1000).toFixed(0)} µs wall per message (mean over ${all.length} lines; target well under 1 ms)`,
   );
 }
 console.log('\n(held-out mistakes are not printed on purpose: tune on corpus/, not on heldout/)');
