@@ -10,8 +10,12 @@ import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
 
 register();
-const { evaluateAll, SAFETY_TARGETS } = await import(
+const { evaluateAll, readCorpus, SAFETY_TARGETS } = await import(
   pathToFileURL(join(root, 'packages/companion/src/safety/evaluate.ts')).href
+);
+const { detect } = await import(pathToFileURL(join(root, 'packages/companion/src/safety/detect.ts')).href);
+const { safetyLanguages } = await import(
+  pathToFileURL(join(root, 'packages/companion/src/safety/patterns/index.ts')).href
 );
 const floors = JSON.parse(
   readFileSync(join(root, 'packages/companion/src/safety/heldout/floors.json'), 'utf8'),
@@ -48,6 +52,21 @@ for (const set of ['tuning', 'heldout']) {
     if (verbose && set === 'tuning')
       for (const m of r.mistakes) console.log(`      ${m.label} → ${m.got}: ${m.text}`);
   }
+}
+// Classifier time per message (rules + model), over every corpus line, after the evaluation warmed it up.
+{
+  const all = safetyLanguages.flatMap((l) =>
+    ['tuning', 'heldout'].flatMap((set) => readCorpus(l, set).map((x) => [x.text, l])),
+  );
+  // CPU time as well as wall time: on a shared, loaded machine the wall clock mostly measures the queue.
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  for (const [text, l] of all) detect(text, l);
+  const per = (performance.now() - t0) / all.length;
+  const cpu = process.cpuUsage(c0).user / 1000 / all.length;
+  console.log(
+    `\nclassifier time: ${(cpu * 1000).toFixed(0)} µs CPU, ${(per * 1000).toFixed(0)} µs wall per message (mean over ${all.length} lines; target well under 1 ms)`,
+  );
 }
 console.log('\n(held-out mistakes are not printed on purpose: tune on corpus/, not on heldout/)');
 if (!allOk) process.exitCode = 1;

@@ -5,6 +5,11 @@ import { safetyLanguages } from './patterns/index.ts';
 import { normalize, normalizeLeet } from './normalize.ts';
 import { checkInReply, crisisReply, minorReply, needsCheckIn } from './respond.ts';
 import floors from './heldout/floors.json' with { type: 'json' };
+import weights from './model/weights.json' with { type: 'json' };
+import { corpusDigest } from './model/build.ts';
+import { canonical } from './model/features.ts';
+import { modelScores } from './model/index.ts';
+import { train } from './model/train.ts';
 
 /** The corpus sizes decisions 044 and 046 ask for: the same in every chat language. */
 const MIN_LINES = { crisis: 150, minor: 150, none: 300 };
@@ -90,6 +95,34 @@ describe('held-out safety corpora (never tuned on)', () => {
         language,
       ).toEqual([]);
     }
+  });
+});
+
+describe('statistical layer (decision 100)', () => {
+  it('was trained on the tuning corpora as they are now (npm run train:safety)', () => {
+    expect(weights.corpus).toBe(corpusDigest());
+  });
+
+  it('trains deterministically', () => {
+    const lines = readCorpus('de').slice(0, 120);
+    const ex = lines.map((l) => ({ text: l.text, positive: l.label === 'crisis' }));
+    const a = train(ex);
+    const b = train(ex);
+    expect([...a.entries()]).toEqual([...b.entries()]);
+  });
+
+  it('reads ages and birth years as classes, not as digits', () => {
+    expect(canonical('tengo 15 años', 2026)).toBe(canonical('tengo 14 años', 2026));
+    expect(canonical('tengo 15 años', 2026)).not.toBe(canonical('tengo 45 años', 2026));
+    expect(canonical('ich bin fünfzehn', 2026)).toBe(canonical('ich bin 15', 2026));
+    expect(canonical('born in 2012', 2026)).not.toBe(canonical('born in 1992', 2026));
+  });
+
+  it('scores between 0 and 1 for both classes', () => {
+    const p = modelScores('je veux mourir', 2026);
+    expect(p.crisis).toBeGreaterThan(0);
+    expect(p.crisis).toBeLessThan(1);
+    expect(p.minor).toBeLessThan(p.crisis);
   });
 });
 

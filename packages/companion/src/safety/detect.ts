@@ -1,5 +1,6 @@
 import { compileOne } from './detect-compile.ts';
 import { foldLetters, latinToCyrillic, normalize, normalizeLeet } from './normalize.ts';
+import { MODEL_THRESHOLDS, modelScores } from './model/index.ts';
 import { CRISIS_THRESHOLD, crisisScore, lexiconLanguages, MINOR_THRESHOLD, minorEvidence } from './score.ts';
 import {
   patternSources,
@@ -110,7 +111,17 @@ export type DetectOptions = {
  * files first (decision 044), then the scored layer (decision 060) over the same masked text,
  * its leetspeak readings and, for Latin text, a Cyrillic transliteration ("hochu umeret").
  */
-export function detect(message: string, language: string, options: DetectOptions = {}): SafetyVerdict {
+export function ruleVerdict(message: string, language: string, options: DetectOptions = {}): SafetyVerdict {
+  const { crisis, minor, age } = rules(message, language, options);
+  return { crisis, minor, age };
+}
+
+/** The rule layers, with whether the message carries an explicit negation ("I would never…"). */
+function rules(
+  message: string,
+  language: string,
+  options: DetectOptions,
+): SafetyVerdict & { negated: boolean } {
   const sets = patternsFor(language);
   const plain = normalize(message);
   const leet = [normalizeLeet(message, 'i'), normalizeLeet(message, 'l')];
@@ -159,5 +170,23 @@ export function detect(message: string, language: string, options: DetectOptions
       }
     }
   }
-  return { crisis, minor, age };
+  return { crisis, minor, age, negated };
+}
+
+/**
+ * The whole classifier: the rule layers above, and the statistical layer (decision 100) for the
+ * phrasings no rule names. A class is raised by either (an explicit negation vetoes the model's crisis); the model's thresholds were chosen on
+ * out-of-fold predictions over the tuning corpora, never on `heldout/`.
+ */
+export function detect(message: string, language: string, options: DetectOptions = {}): SafetyVerdict {
+  const r = rules(message, language, options);
+  if (r.crisis && r.minor) return { crisis: true, minor: true, age: r.age };
+  const year = options.referenceYear ?? new Date().getUTCFullYear();
+  const p = modelScores(message, year);
+  return {
+    // The explicit-negation veto of the rules binds the model too ("I would never kill myself").
+    crisis: r.crisis || (!r.negated && p.crisis >= MODEL_THRESHOLDS.crisis),
+    minor: r.minor || p.minor >= MODEL_THRESHOLDS.minor,
+    age: r.age,
+  };
 }
