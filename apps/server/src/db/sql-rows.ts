@@ -16,7 +16,7 @@ export function rowFromJson<T extends Table>(table: T, json: unknown): T['$infer
     const value = raw[col.name];
     out[key] = value === null || value === undefined ? null : col.mapFromDriverValue(value);
   }
-  return out as T['$inferSelect'];
+  return out;
 }
 
 /** Rows from a `json_agg` of the table's rows. */
