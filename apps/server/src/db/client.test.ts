@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 
 /** Fails the test instead of hanging it: a deadlock on the single PGlite connection never settles. */
@@ -71,7 +71,9 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite: the database read from inside
   });
 
   it('queued transactions commit as a group (decision 121): a failing one undoes only its own work', async () => {
-    const { db, stats } = database;
+    const grouped = openDatabase({ dataDir: 'memory://', groupCommit: true });
+    onTestFinished(() => grouped.close());
+    const { db, stats } = grouped;
     await db.execute(sql`CREATE TABLE g (id int PRIMARY KEY)`);
     const before = stats.transactions;
     const outcomes = await settlesWithin(

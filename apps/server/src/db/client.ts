@@ -87,7 +87,7 @@ export function openDatabase(opts: {
   pgliteTemplate?: Blob | File | undefined;
   /**
    * PGlite: transactions that queue for the one connection run together in one transaction,
-   * each in its own savepoint (decision 121). Default on; PostgreSQL ignores it.
+   * each in its own savepoint (decision 121). Default off; PostgreSQL ignores it.
    */
   groupCommit?: boolean | undefined;
 }): Database {
@@ -136,7 +136,7 @@ export function openDatabase(opts: {
     client = new PGlite(dir);
   }
   const stats: StatementStats = { statements: 0, transactions: 0 };
-  joinOpenTransaction(client, stats, opts.groupCommit ?? true);
+  joinOpenTransaction(client, stats, opts.groupCommit ?? false);
   const db = drizzlePglite(client, { schema });
   statsByDb.set(db, stats);
   return {
