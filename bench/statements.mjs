@@ -1,7 +1,7 @@
 // Statements per message round trip in steady state (issue 13 item 1): a user sends a message
 // and her reply is stored, counted by the database layer's statement counter (BEGIN and COMMIT
 // count as statements too). PGlite by default; PostgreSQL with BENCH_DATABASE_URL.
-//   node bench/statements.mjs            ROUNDS=20 SHOW_SQL=1
+//   node bench/statements.mjs            ROUNDS=20 SHOW_SQL=1 (lists the last round trip's statements)
 import { register } from 'tsx/esm/api';
 
 register();
@@ -52,7 +52,7 @@ const data = (lastLog ?? []).filter(
 const db = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 console.log(`statements per message round trip (${db}, steady state, ${ROUNDS} round trips)`);
 console.log(
-  `  ${avg('statements').toFixed(1)} statements (BEGIN/COMMIT included) in ${avg('transactions').toFixed(1)} transactions; ${data.length} data statements   target ≤ 4 data statements in 2 transactions`,
+  `  ${avg('statements').toFixed(1)} statements (BEGIN/COMMIT included) in ${avg('transactions').toFixed(1)} transactions; ${data.length} data statements   target ≤ 4 statements (decision 120: the send one statement in a transaction, her reply one autocommit statement)`,
 );
 if (process.env.SHOW_SQL) for (const q of lastLog) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 160)}`);
 await t.close();

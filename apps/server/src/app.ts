@@ -88,7 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     videoProvider: opts.videoProvider,
   });
   const safety = await registerSafetyModule(app, { db, users, realtime, io: core.io, shared: core.shared });
-  const chats = registerChatsModule(app, {
+  const chats = await registerChatsModule(app, {
     core,
     engine,
     safety,
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     idempotency,
     media,
   });
-  registerAccountModule(app, { core, users, auth, mail, chats });
+  await registerAccountModule(app, { core, users, auth, mail, chats });
   registerChatMediaModule(app, { core, media, chats, ledger, settings, users });
   const push = registerPushModule(app, { core, users, chats, options: opts.push });
   const platform = registerPlatformModule(app, { db, chats });

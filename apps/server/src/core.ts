@@ -53,6 +53,7 @@ export async function openCore(
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pgliteTemplate: opts.pgliteTemplate,
+    groupCommit: config.PGLITE_GROUP_COMMIT,
   });
   await database.migrate();
   const db = database.db;

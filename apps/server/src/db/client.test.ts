@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 
 /** Fails the test instead of hanging it: a deadlock on the single PGlite connection never settles. */
 function settlesWithin<T>(p: Promise<T>, ms = 5_000): Promise<T> {
   return Promise.race([
     p,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms)),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms),
+    ),
   ]);
 }
 
@@ -66,5 +68,49 @@ describe.skipIf(process.env.DATABASE_URL)('PGlite: the database read from inside
       ]),
     );
     expect(rowsOf(concurrent[1])).toEqual([{ n: 0 }]);
+  });
+
+  it('queued transactions commit as a group (decision 121): a failing one undoes only its own work', async () => {
+    const grouped = openDatabase({ dataDir: 'memory://', groupCommit: true });
+    onTestFinished(() => grouped.close());
+    const { db, stats } = grouped;
+    await db.execute(sql`CREATE TABLE g (id int PRIMARY KEY)`);
+    const before = stats.transactions;
+    const outcomes = await settlesWithin(
+      Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`INSERT INTO g VALUES (${i})`);
+            // The first of the group and a later one fail (a unique violation, a thrown error).
+            if (i === 0 || i === 7) await tx.execute(sql`INSERT INTO g VALUES (${i})`);
+            if (i === 9) throw new Error('no');
+            return i;
+          }),
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(
+      Array.from({ length: 12 }, (_, i) => ([0, 7, 9].includes(i) ? 'rejected' : 'fulfilled')),
+    );
+    const rows = rowsOf(await db.execute(sql`SELECT id FROM g ORDER BY id`)) as { id: number }[];
+    expect(rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 8, 10, 11]);
+    // Fewer transactions than units: they were grouped.
+    expect(stats.transactions - before).toBeLessThan(12);
+  });
+
+  it('with group commit off, every transaction is its own', async () => {
+    const alone = openDatabase({ dataDir: 'memory://', groupCommit: false });
+    try {
+      await alone.db.execute(sql`CREATE TABLE h (id int PRIMARY KEY)`);
+      const before = alone.stats.transactions;
+      await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          alone.db.transaction((tx) => tx.execute(sql`INSERT INTO h VALUES (${i})`)),
+        ),
+      );
+      expect(alone.stats.transactions - before).toBe(5);
+    } finally {
+      await alone.close();
+    }
   });
 });

@@ -85,6 +85,11 @@ export function openDatabase(opts: {
   dataDir?: string | undefined;
   /** An in-memory PGlite starts from this dump of an already migrated database (tests). */
   pgliteTemplate?: Blob | File | undefined;
+  /**
+   * PGlite: transactions that queue for the one connection run together in one transaction,
+   * each in its own savepoint (decision 121). Default off; PostgreSQL ignores it.
+   */
+  groupCommit?: boolean | undefined;
 }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
@@ -131,7 +136,7 @@ export function openDatabase(opts: {
     client = new PGlite(dir);
   }
   const stats: StatementStats = { statements: 0, transactions: 0 };
-  joinOpenTransaction(client, stats);
+  joinOpenTransaction(client, stats, opts.groupCommit ?? false);
   const db = drizzlePglite(client, { schema });
   statsByDb.set(db, stats);
   return {
@@ -169,7 +174,19 @@ export function outsideTransaction<T>(fn: () => T): T {
   return open.exit(fn);
 }
 
-function joinOpenTransaction(client: PGlite, stats: StatementStats): void {
+/** Most transactions one group commit carries (decision 121). */
+const MAX_GROUP = 32;
+
+type QueuedTransaction = {
+  fn: (tx: Transaction) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+};
+
+/** The first transaction of a group failed: the group rolls back and the others go on in the next. */
+class FirstFailed extends Error {}
+
+function joinOpenTransaction(client: PGlite, stats: StatementStats, groupCommit: boolean): void {
   let savepoints = 0;
   const transaction = client.transaction.bind(client);
   const query = client.query.bind(client);
@@ -195,8 +212,71 @@ function joinOpenTransaction(client: PGlite, stats: StatementStats): void {
     };
     return tx;
   };
+  /**
+   * Group commit (decision 121). A transaction that finds no group running starts one at once
+   * (alone on an idle server: the same statements as before). Those that arrive while a group
+   * runs join it, up to MAX_GROUP, else the next: ONE transaction, the first unit as is, each
+   * later one inside its own savepoint, so a failure undoes only its own work (a failure of the
+   * first rolls the group back before anything else ran in it). Every caller is answered after
+   * the COMMIT, so none sees a result that could still be rolled back; a failed COMMIT fails them
+   * all.
+   */
+  const queue: QueuedTransaction[] = [];
+  let running = false;
+  async function runGroups(): Promise<void> {
+    running = true;
+    try {
+      while (queue.length) {
+        const taken: QueuedTransaction[] = [];
+        const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
+        try {
+          await transaction(async (raw) => {
+            const tx = counted(raw);
+            while (queue.length && taken.length < MAX_GROUP) {
+              const unit = queue.shift()!;
+              taken.push(unit);
+              if (taken.length === 1) {
+                try {
+                  outcomes.push({ ok: true, value: await open.run({ client, tx }, () => unit.fn(tx)) });
+                } catch (err) {
+                  outcomes.push({ ok: false, err });
+                  throw new FirstFailed();
+                }
+                continue;
+              }
+              await tx.exec('SAVEPOINT grouped');
+              try {
+                const value = await open.run({ client, tx }, () => unit.fn(tx));
+                await tx.exec('RELEASE SAVEPOINT grouped');
+                outcomes.push({ ok: true, value });
+              } catch (err) {
+                if (!tx.closed) await tx.exec('ROLLBACK TO SAVEPOINT grouped');
+                outcomes.push({ ok: false, err });
+              }
+            }
+          });
+        } catch (err) {
+          if (!(err instanceof FirstFailed))
+            for (let i = 0; i < taken.length; i++) outcomes[i] = { ok: false, err };
+        }
+        taken.forEach((unit, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.ok) unit.resolve(outcome.value);
+          else unit.reject(outcome.err);
+        });
+      }
+    } finally {
+      running = false;
+    }
+  }
   client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) => {
     const outer = current();
+    if (!outer && groupCommit) {
+      return new Promise((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+        if (!running) void runGroups();
+      });
+    }
     if (!outer) return transaction((tx) => open.run({ client, tx: counted(tx) }, () => fn(tx)));
     // A transaction begun inside another: a savepoint, so that its failure undoes only its own work.
     const name = `joined_${++savepoints}`;

@@ -55,6 +55,21 @@ export function createEntityCache<T>(deps: {
       return value;
     },
 
+    /**
+     * Keeps a row this node has just written and read back (write-through), without telling the
+     * other nodes. Only for entities whose cached fields are immutable or re-checked by the
+     * statements that rely on them (the chat heads of decision 120): a racing invalidation from
+     * another node may leave this copy a write behind until the next invalidation or `ttlMs`.
+     */
+    set(id: string, value: T): void {
+      if (!entries.has(id) && entries.size >= maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.delete(id);
+      entries.set(id, { value, at: Date.now() });
+    },
+
     /** Drops `id` on every node (this one at once). Call it after the write has committed. */
     invalidate(id: string): void {
       drop(id);

@@ -15,16 +15,16 @@ import { createAccountService, type AccountService } from './account.service.ts'
  * accounts, password and email changes, the data export, deleting a chat, receipts, the legal
  * texts, reports, and the operator's outbox.
  */
-export function registerAccountModule(
+export async function registerAccountModule(
   app: AppInstance,
   deps: {
-    core: Pick<Core, 'db' | 'config' | 'publicUrl'>;
+    core: Pick<Core, 'db' | 'config' | 'publicUrl' | 'shared'>;
     users: UsersService;
     auth: AuthService;
     mail: MailService;
     chats: ChatsService;
   },
-): AccountService {
+): Promise<AccountService> {
   const { db, config, publicUrl } = deps.core;
   const defaultPolicy: UnverifiedPolicy = {
     canChat: config.UNVERIFIED_CAN_CHAT,
@@ -39,10 +39,12 @@ export function registerAccountModule(
     publicUrl,
     defaultPolicy,
     logLinks: config.NODE_ENV !== 'production',
+    shared: deps.core.shared,
   });
+  await account.start();
   deps.auth.onSignedUp((user) => account.onSignedUp(user));
   deps.auth.onSignedIn((user) => account.reactivate(user));
-  registerVerificationGuard(app, account);
+  registerVerificationGuard(app, account, deps.chats);
   accountRoutes(app, account, config);
   accountCallRoutes(app, account, { chats: deps.chats, users: deps.users });
   return account;

@@ -20,6 +20,7 @@ import type { AppInstance } from '../../app-types.ts';
 import type { Config } from '../../config.ts';
 import { requireRole } from '../../plugins/require-role.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
+import type { ChatsService } from '../chats/chats.service.ts';
 import type { AccountService } from './account.service.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -36,7 +37,11 @@ const CHAT_SEND = /^\/api\/chat\/(?:send|command)\/([^/]+)$/;
  * The operator's policy for accounts whose address is not confirmed (decision 095): before any
  * handler of a buying route (and, when the operator says so, of chatting outside support).
  */
-export function registerVerificationGuard(app: AppInstance, account: AccountService): void {
+export function registerVerificationGuard(
+  app: AppInstance,
+  account: AccountService,
+  chats: Pick<ChatsService, 'isSupportChat'>,
+): void {
   app.addHook('preHandler', async (req: FastifyRequest) => {
     if (!WRITES.has(req.method) || !req.authUserId) return;
     const path = req.url.split('?')[0] ?? '';
@@ -49,7 +54,7 @@ export function registerVerificationGuard(app: AppInstance, account: AccountServ
       return;
     }
     const chatId = CHAT_SEND.exec(path)?.[1];
-    if (chatId && !(await account.isSupportChat(req.authUserId, chatId)))
+    if (chatId && !(await chats.isSupportChat(req.authUserId, chatId)))
       await account.assertAllowed(req.authUserId, 'chat');
   });
 }

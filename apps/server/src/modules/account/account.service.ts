@@ -15,7 +15,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { createEntityCache } from '../../lib/entity-cache.ts';
 import { serverRoot } from '../../lib/paths.ts';
+import type { SharedState } from '../../lib/shared-state.ts';
 import { hashToken, newId, randomToken } from '../../lib/tokens.ts';
 import type { AuthService, Session } from '../auth/auth.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
@@ -55,6 +57,8 @@ export function createAccountService(deps: {
   /** The console's policy before the operator set one (UNVERIFIED_CAN_CHAT / UNVERIFIED_CAN_BUY). */
   defaultPolicy: UnverifiedPolicy;
   logLinks: boolean;
+  /** The bus the settings cache's invalidations travel on. */
+  shared: SharedState;
 }) {
   const { db, repo, users, auth, mail } = deps;
 
@@ -64,7 +68,18 @@ export function createAccountService(deps: {
     return user;
   }
 
-  async function settings(): Promise<AccountSettings> {
+  /**
+   * The operator's account settings, read on every chat send by the verification guard: cached
+   * per node, dropped on every node when they are saved (decision 120).
+   */
+  const settingsCache = createEntityCache<AccountSettings>({
+    name: 'account-settings',
+    shared: deps.shared,
+    load: () => readSettings(),
+  });
+  const settings = () => settingsCache.get(SETTINGS_KEY);
+
+  async function readSettings(): Promise<AccountSettings> {
     const stored = (await repo.readSetting(db, SETTINGS_KEY)) as Partial<AccountSettings> | undefined;
     return {
       unverified: UnverifiedPolicy.catch(deps.defaultPolicy).parse(stored?.unverified ?? deps.defaultPolicy),
@@ -129,10 +144,12 @@ export function createAccountService(deps: {
   }
 
   return {
+    start: () => settingsCache.start(),
     settings,
     async updateSettings(update: Partial<AccountSettings>): Promise<AccountSettings> {
       const next = AccountSettings.parse({ ...(await settings()), ...update });
       await repo.writeSetting(db, SETTINGS_KEY, next);
+      settingsCache.invalidate(SETTINGS_KEY);
       return next;
     },
 
@@ -186,14 +203,12 @@ export function createAccountService(deps: {
 
     /** Whether the policy lets this account do `what`; throws EMAIL_NOT_VERIFIED when not. */
     async assertAllowed(userId: string, what: 'buy' | 'chat'): Promise<void> {
-      const user = await users.findById(userId);
-      if (!user || !needsVerification(user)) return;
+      // The (cached) policy first: when it allows this to everyone, the account is not read.
       const policy = (await settings()).unverified;
       if (what === 'buy' ? policy.canBuy : policy.canChat) return;
+      const user = await users.findById(userId);
+      if (!user || !needsVerification(user)) return;
       throw new AppError('EMAIL_NOT_VERIFIED', 'account.emailNotVerified');
-    },
-    async isSupportChat(userId: string, chatId: string): Promise<boolean> {
-      return (await repo.findChat(db, userId, chatId))?.remoteId === 0;
     },
 
     /** `/deactivate`: pauses the account (data kept) and signs it out everywhere. */

@@ -1,7 +1,41 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/ledger.ts';
 import { users } from '../../db/schema/users.ts';
+
+/** One change of a balance as the ledger stores it. */
+export type LedgerChangeRow = {
+  id: string;
+  userId: string;
+  delta: number;
+  reason: string;
+  reference: string | null;
+  idempotencyKey: string;
+};
+
+/**
+ * The whole change as two common table expressions of one statement: `ledger_upd` (the
+ * conditional balance update of DESIGN §3) and `ledger_entry` (the entry, `returning id,
+ * balance_after`), applied only when `when` holds and the key is new. `applyAtomic` runs it alone;
+ * the chat send runs it inside its own statement (decision 120), so money still takes this one path.
+ */
+export function ledgerChangeCtes(e: LedgerChangeRow, when: SQL): SQL {
+  return sql`ledger_upd as (
+      update users
+      set tokens = tokens + ${e.delta}, updated_at = now()
+      where id = ${e.userId}
+        and tokens + ${e.delta} >= 0
+        and not exists (select 1 from ledger_entries where idempotency_key = ${e.idempotencyKey})
+        and ${when}
+      returning tokens
+    ),
+    ledger_entry as (
+      insert into ledger_entries (id, user_id, delta, balance_after, reason, reference, idempotency_key)
+      select ${e.id}, ${e.userId}, ${e.delta}::integer, ledger_upd.tokens, ${e.reason}, ${e.reference}::text, ${e.idempotencyKey}
+      from ledger_upd
+      returning id, balance_after
+    )`;
+}
 
 export function createLedgerRepository() {
   return {
@@ -77,29 +111,10 @@ export function createLedgerRepository() {
      * conditional balance update and the entry insert, unless the key was already applied.
      * Returns the new entry, or null when the key exists or the balance cannot pay.
      */
-    async applyAtomic(
-      db: DbOrTx,
-      e: {
-        id: string;
-        userId: string;
-        delta: number;
-        reason: string;
-        reference: string | null;
-        idempotencyKey: string;
-      },
-    ): Promise<{ id: string; balanceAfter: number } | null> {
+    async applyAtomic(db: DbOrTx, e: LedgerChangeRow): Promise<{ id: string; balanceAfter: number } | null> {
       const result: unknown = await db.execute(sql`
-        with upd as (
-          update users
-          set tokens = tokens + ${e.delta}, updated_at = now()
-          where id = ${e.userId}
-            and tokens + ${e.delta} >= 0
-            and not exists (select 1 from ledger_entries where idempotency_key = ${e.idempotencyKey})
-          returning tokens
-        )
-        insert into ledger_entries (id, user_id, delta, balance_after, reason, reference, idempotency_key)
-        select ${e.id}, ${e.userId}, ${e.delta}, upd.tokens, ${e.reason}, ${e.reference}, ${e.idempotencyKey} from upd
-        returning id, balance_after`);
+        with ${ledgerChangeCtes(e, sql`true`)}
+        select id, balance_after from ledger_entry`);
       // node-postgres and PGlite both answer { rows }.
       const row = (result as { rows: { id: string; balance_after: number | string }[] }).rows[0];
       return row ? { id: row.id, balanceAfter: Number(row.balance_after) } : null;

@@ -3,7 +3,8 @@ import { inOpenTransaction, outsideTransaction, type Db, type DbOrTx } from '../
 import { insufficientTokens, isUniqueViolation } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { newId } from '../../lib/tokens.ts';
-import type { LedgerRepository } from './ledger.repository.ts';
+import type { SQL } from 'drizzle-orm';
+import { ledgerChangeCtes, type LedgerRepository } from './ledger.repository.ts';
 
 export type LedgerChange = {
   userId: string;
@@ -192,6 +193,26 @@ export function createLedgerService(deps: { db: Db; repo: LedgerRepository; real
   return {
     applyIn,
     clawbackIn,
+    /**
+     * A fresh change (its key never used) as common table expressions for the caller's own
+     * statement (decision 120: the chat send is one statement): applied only when `when` holds;
+     * `ledger_entry` answers `balance_after`, no row when the balance cannot pay. Within a
+     * transaction the caller rolls back when it finds no entry (INSUFFICIENT_TOKENS).
+     */
+    changeCtes(change: LedgerChange, when: SQL): SQL {
+      if (!Number.isInteger(change.delta)) throw new Error('Ledger delta must be an integer');
+      return ledgerChangeCtes(
+        {
+          id: newId(),
+          userId: change.userId,
+          delta: change.delta,
+          reason: change.reason,
+          reference: change.reference ?? null,
+          idempotencyKey: change.idempotencyKey,
+        },
+        when,
+      );
+    },
     /**
      * Applies a change in its own transaction (coalesced with concurrent changes to the same
      * account: decision 090) and tells the user's devices the new balance.

@@ -18,10 +18,10 @@ import type { Engine } from './engine.module.ts';
  * Chats: messages, her replies (owed until written: decision 033), commands, the relationship
  * and its clock (neglect and "she writes first", on every node: steps are claimed).
  */
-export function registerChatsModule(
+export async function registerChatsModule(
   app: AppInstance,
   deps: {
-    core: Pick<Core, 'db' | 'config' | 'realtime' | 'background' | 'addRecoveryTask'>;
+    core: Pick<Core, 'db' | 'config' | 'realtime' | 'background' | 'addRecoveryTask' | 'shared'>;
     engine: Engine;
     safety: SafetyService;
     bots: BotsService;
@@ -31,10 +31,11 @@ export function registerChatsModule(
     idempotency: IdempotencyService;
     media: MediaService;
   },
-): ChatsService {
-  const { db, config, realtime, background } = deps.core;
+): Promise<ChatsService> {
+  const { db, config, realtime, background, shared } = deps.core;
   const chats = createChatsService({
     db,
+    shared,
     safety: deps.safety,
     repo: createChatsRepository(),
     bots: deps.bots,
@@ -55,6 +56,7 @@ export function registerChatsModule(
       lastPhotoFromHer: (chatId) => chats.lastPhotoFromHer(chatId),
     }),
   });
+  await chats.start();
   deps.users.onChatLanguage((userId, language) => chats.setLanguageForUser(userId, language));
   deps.core.addRecoveryTask({ name: 'overdue replies', run: (now) => chats.recoverOverdueReplies(now) });
   const sweepMs = config.COMPANION_SWEEP_MS ?? (config.NODE_ENV === 'test' ? 0 : 60_000);

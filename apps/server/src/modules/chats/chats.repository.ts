@@ -1,5 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { insertParts, resultRows, rowFromJson, rowsFromJson, setParts } from '../../db/sql-rows.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
 import { bots } from '../../db/schema/bots.ts';
 import {
   chats,
@@ -24,6 +26,10 @@ export function createChatsRepository() {
         .from(chats)
         .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
         .limit(1);
+      return row ?? null;
+    },
+    async findById(db: DbOrTx, chatId: string): Promise<ChatRow | null> {
+      const [row] = await db.select().from(chats).where(eq(chats.id, chatId)).limit(1);
       return row ?? null;
     },
     async findByUserBot(db: DbOrTx, userId: string, botId: string): Promise<ChatRow | null> {
@@ -71,8 +77,14 @@ export function createChatsRepository() {
       const [row] = await db.update(chats).set(patch).where(eq(chats.id, chatId)).returning();
       return row ?? null;
     },
-    async updateAllForUser(db: DbOrTx, userId: string, patch: ChatPatch): Promise<void> {
-      await db.update(chats).set(patch).where(eq(chats.userId, userId));
+    /** Returns the ids of the chats changed. */
+    async updateAllForUser(db: DbOrTx, userId: string, patch: ChatPatch): Promise<string[]> {
+      const rows = await db
+        .update(chats)
+        .set(patch)
+        .where(eq(chats.userId, userId))
+        .returning({ id: chats.id });
+      return rows.map((r) => r.id);
     },
     async insertMessage(db: DbOrTx, message: NewMessage): Promise<MessageRow> {
       const [row] = await db.insert(messages).values(message).returning();
@@ -261,6 +273,119 @@ export function createChatsRepository() {
         .where(eq(owedReplies.chatId, chatId))
         .limit(1);
       return row !== undefined;
+    },
+    /**
+     * The send in ONE statement (decision 120): takes the chat's lock (free or stale), checks
+     * what the caller read from its cache (owner, character, language, not broken) and that the
+     * account may write, then — only if the lock was taken — applies `debit` (the ledger's CTEs,
+     * `ledger_entry`), stores the message and the reply owed. Answers the chat as locked, the
+     * message, the user, the balance after the debit, and the newest `historyLimit` messages
+     * before this one (her reply's context). `chat` null: nothing was written.
+     */
+    async sendInOne(
+      db: DbOrTx,
+      input: {
+        userId: string;
+        chatId: string;
+        botId: string;
+        language: string;
+        staleBefore: Date;
+        now: Date;
+        message: NewMessage;
+        charged: number;
+        deadlineAt: Date;
+        debit: ((when: SQL) => SQL) | null;
+        historyLimit: number;
+      },
+    ): Promise<{
+      chat: ChatRow | null;
+      message: MessageRow | null;
+      user: UserRow | null;
+      balance: number | null;
+      recent: MessageRow[];
+    }> {
+      const { userId, chatId } = input;
+      const msg = insertParts(messages, input.message);
+      const taken = sql`exists (select 1 from locked)`;
+      const result: unknown = await db.execute(sql`
+        with locked as (
+          update chats set locked = true, locked_at = ${input.now.toISOString()}::timestamptz,
+            last_activity_at = ${input.now.toISOString()}::timestamptz
+          where id = ${chatId} and user_id = ${userId} and bot_id = ${input.botId}
+            and language = ${input.language} and status <> 'broken'
+            and (locked = false or locked_at is null or locked_at < ${input.staleBefore.toISOString()}::timestamptz)
+            and exists (select 1 from users where id = ${userId} and not banned and deleted_at is null)
+          returning *
+        ),
+        ${input.debit ? sql`${input.debit(taken)},` : sql``}
+        msg as (
+          insert into messages (${msg.columns}) select ${msg.values} where ${taken} returning *
+        ),
+        owed as (
+          insert into owed_replies (message_id, chat_id, user_id, charged, deadline_at)
+          select id, chat_id, user_id, ${input.charged}::integer, ${input.deadlineAt.toISOString()}::timestamptz from msg
+          returning message_id
+        )
+        select (select row_to_json(l) from locked l) as chat,
+          (select row_to_json(m) from msg m) as message,
+          (select count(*) from owed) as owed,
+          (select row_to_json(u) from users u where u.id = ${userId}) as "user",
+          ${input.debit ? sql`(select balance_after from ledger_entry)` : sql`null::integer`} as balance,
+          (select coalesce(json_agg(p), '[]'::json) from (
+            select * from messages where chat_id = ${chatId} order by seq desc limit ${input.historyLimit}
+          ) p) as recent`);
+      const [row] = resultRows<{
+        chat: unknown;
+        message: unknown;
+        user: unknown;
+        balance: number | string | null;
+        recent: unknown;
+      }>(result);
+      return {
+        chat: rowFromJson(chats, row?.chat),
+        message: rowFromJson(messages, row?.message),
+        user: rowFromJson(users, row?.user),
+        balance: row?.balance === null || row?.balance === undefined ? null : Number(row.balance),
+        recent: rowsFromJson(messages, row?.recent),
+      };
+    },
+    /**
+     * Her reply in ONE statement (decision 120): the claim (the owed reply comes off the books,
+     * decision 033), her message and the chat's patch, the lock released unless another reply is
+     * still owed. Nothing is written when the claim fails (`settled` false).
+     */
+    async storeReply(
+      db: DbOrTx,
+      input: { userMessageId: string; chatId: string; message: NewMessage; patch: ChatPatch },
+    ): Promise<{ settled: boolean; message: MessageRow | null; chat: ChatRow | null }> {
+      const { userMessageId, chatId } = input;
+      const msg = insertParts(messages, input.message);
+      // The snapshot still holds the row being deleted: hence `message_id <> …`.
+      const stillOwed = sql`exists (select 1 from owed_replies where chat_id = ${chatId} and message_id <> ${userMessageId})`;
+      const set = [
+        ...setParts(chats, input.patch),
+        sql`locked = case when ${stillOwed} then locked else false end`,
+        sql`locked_at = case when ${stillOwed} then locked_at else null end`,
+      ];
+      const result: unknown = await db.execute(sql`
+        with settled as (delete from owed_replies where message_id = ${userMessageId} returning message_id),
+        msg as (
+          insert into messages (${msg.columns}) select ${msg.values}
+          where exists (select 1 from settled) returning *
+        ),
+        upd as (
+          update chats set ${sql.join(set, sql`, `)}
+          where id = ${chatId} and exists (select 1 from settled) returning *
+        )
+        select exists (select 1 from settled) as settled,
+          (select row_to_json(m) from msg m) as message,
+          (select row_to_json(u) from upd u) as chat`);
+      const [row] = resultRows<{ settled: boolean; message: unknown; chat: unknown }>(result);
+      return {
+        settled: Boolean(row?.settled),
+        message: rowFromJson(messages, row?.message),
+        chat: rowFromJson(chats, row?.chat),
+      };
     },
     async countMessages(db: DbOrTx, chatId: string): Promise<number> {
       const [row] = await db

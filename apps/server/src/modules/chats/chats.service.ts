@@ -15,8 +15,17 @@ import type { ChatRow, MessageRow, OwedReplyRow } from '../../db/schema/chats.ts
 import type { ChatPatch } from './chats.repository.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { Background } from '../../lib/background.ts';
-import { AppError, banned, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import {
+  AppError,
+  banned,
+  forbidden,
+  insufficientTokens,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import { createEntityCache } from '../../lib/entity-cache.ts';
+import type { SharedState } from '../../lib/shared-state.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { BotWithRow, BotsService } from '../bots/bots.service.ts';
@@ -54,6 +63,8 @@ class ReplySuperseded extends Error {
 
 export type ChatsDeps = {
   db: Db;
+  /** The bus the chat-head cache's invalidations travel on (decision 120). */
+  shared: SharedState;
   repo: ChatsRepository;
   bots: BotsService;
   users: UsersService;
@@ -88,8 +99,35 @@ export function typingDelay(text: string, scaleMs: number, random: () => number 
 }
 
 export function createChatsService(deps: ChatsDeps) {
-  const { db, repo, bots, users, ledger, settings, realtime, brain, background, log } = deps;
+  const { db, bots, users, ledger, settings, realtime, brain, background, log } = deps;
   const deadlineMs = deps.replyDeadlineMs ?? 120_000;
+
+  /**
+   * Chat heads (decision 120): the chat row as last read or written on this node, for the send's
+   * checks before its one statement. Only its owner and character (never change) and its
+   * language and status (re-checked by that statement, which writes nothing when they moved on)
+   * are relied on, so a stale copy costs a second try, never a wrong charge. Writes of the
+   * language or status drop it on every node; each send keeps the row it locked.
+   */
+  const heads = createEntityCache<ChatRow | null>({
+    name: 'chats',
+    shared: deps.shared,
+    load: (id) => deps.repo.findById(db, id),
+  });
+  const touchesHead = (patch: ChatPatch) => 'language' in patch || 'status' in patch;
+  const repo: ChatsRepository = {
+    ...deps.repo,
+    async update(d, chatId, patch) {
+      const row = await deps.repo.update(d, chatId, patch);
+      if (touchesHead(patch)) heads.invalidate(chatId);
+      return row;
+    },
+    async updateAllForUser(d, userId, patch) {
+      const ids = await deps.repo.updateAllForUser(d, userId, patch);
+      if (touchesHead(patch)) for (const id of ids) heads.invalidate(id);
+      return ids;
+    },
+  };
 
   /** Records the reply owed for a stored user message, in the caller's transaction. */
   async function owe(
@@ -205,13 +243,16 @@ export function createChatsService(deps: ChatsDeps) {
      * and a profile edit landing between the two is the same as one landing just after the reply.
      */
     user?: UserRow;
+    /** The chat as the send locked it, and the messages before this one (the same hand-over). */
+    chat?: ChatRow;
+    recent?: MessageRow[];
   }): Promise<void> {
     const { userId, chatId, userMessage } = input;
     // Her message id exists before the text does, so a streamed reply grows under one `_id`.
     const replyId = newId();
     let stream: ReturnType<typeof createReplyStream> | null = null;
     try {
-      const chat = await owned(userId, chatId);
+      const chat = input.chat ?? (await owned(userId, chatId));
       const bot = await bots.get(chat.botId);
       const user = input.user ?? (await users.getById(userId));
       // Safety (decision 044): a crisis or under-18 statement never reaches the engine.
@@ -223,7 +264,7 @@ export function createChatsService(deps: ChatsDeps) {
         language: chat.language,
       });
       if (intercept) return await safetyReply(input, chat, replyId, intercept);
-      const recent = await repo.page(db, chatId, HISTORY_TURNS + 1);
+      const recent = input.recent ?? (await repo.page(db, chatId, HISTORY_TURNS + 1));
       // After a crisis reply her next turn is a gentle check-in, not the engine (decision 062).
       if (needsCheckIn(recent.filter((m) => m.id !== userMessage.id))) {
         const reply = checkInReply(chat.language, user.country ?? user.geoCountry);
@@ -283,22 +324,39 @@ export function createChatsService(deps: ChatsDeps) {
         },
         (await settings.get()).companion,
       );
+      const replyRow = {
+        id: replyId,
+        chatId,
+        userId,
+        self: false,
+        text: answer.text,
+        language: engineLanguageFor(chat.language),
+        delayMs: delay,
+        responseMessageId: userMessage.id,
+        ...media?.fields,
+      };
+      const replyPatch: ChatPatch = { memory: answer.memory, typing: null, lastActivityAt: new Date() };
+      // The usual reply (no level change, no break-up, nothing to charge) is ONE statement
+      // (decision 120): the claim, her message, the chat's points and its lock.
+      if (!outcome.levelChange && !outcome.brokeUp && !media?.charge) {
+        const stored = await repo.storeReply(db, {
+          userMessageId: userMessage.id,
+          chatId,
+          message: replyRow,
+          patch: companion.outcomePatch(outcome, replyPatch),
+        });
+        if (!stored.settled || !stored.message) throw new ReplySuperseded();
+        realtime.toUser(userId, 'message', { chatId, message: toMessageDto(stored.message, chat.botId) });
+        realtime.toUser(userId, 'typing', { chatId, state: null });
+        companion.publish(userId, stored.chat ?? chat, []);
+        return;
+      }
       const { message, updated, balance, events } = await db.transaction(async (tx) => {
         // Taking the owed reply off the books is the claim: if the sweep failed it meanwhile (and
         // refunded it), this late reply is dropped, so the user gets one outcome, not two.
         const { settled, stillOwed } = await repo.settleOwedAndCheck(tx, userMessage.id, chatId);
         if (!settled) throw new ReplySuperseded();
-        const message = await repo.insertMessage(tx, {
-          id: replyId,
-          chatId,
-          userId,
-          self: false,
-          text: answer.text,
-          language: engineLanguageFor(chat.language),
-          delayMs: delay,
-          responseMessageId: userMessage.id,
-          ...media?.fields,
-        });
+        const message = await repo.insertMessage(tx, replyRow);
         const paid = media?.charge
           ? await ledger.applyIn(tx, { userId, ...media.charge, reference: replyId })
           : null;
@@ -306,12 +364,7 @@ export function createChatsService(deps: ChatsDeps) {
         const applied = await companion.applyOutcome(tx, chat, outcome, {
           cause: 'abuse',
           userName: user.name,
-          patch: {
-            memory: answer.memory,
-            ...(stillOwed ? {} : { locked: false, lockedAt: null }),
-            typing: null,
-            lastActivityAt: new Date(),
-          },
+          patch: { ...replyPatch, ...(stillOwed ? {} : { locked: false, lockedAt: null }) },
         });
         return {
           message,
@@ -479,6 +532,159 @@ export function createChatsService(deps: ChatsDeps) {
     return { failed };
   }
 
+  type SendResult = { updatedTokens: number; message: Message };
+
+  /**
+   * The send as ONE statement (decision 120), from the chat head cache: lock, debit, message and
+   * owed reply, answering the user, the locked chat and her reply's history for the hand-over.
+   * Null when it cannot decide (a photo, the support chat, a check that fails or a chat head that
+   * moved on, the lock taken): nothing was written, and the step-by-step path answers precisely.
+   */
+  async function sendInOne(
+    userId: string,
+    chatId: string,
+    body: SendMessageBody,
+  ): Promise<SendResult | null> {
+    if (body.message.photo !== undefined) return null;
+    const check = checkMessage(body.message.message, false);
+    if (!check.ok) return null;
+    const head = await heads.get(chatId);
+    if (!head || head.userId !== userId || head.status === 'broken' || !speaks(head.language)) return null;
+    const bot = await bots.get(head.botId).catch(() => null);
+    if (!bot || bot.row.isSupport) return null;
+    const costs = await settings.costs();
+    const cost = costs.tokens_for_message + (head.language !== 'en' ? costs.extra_tokens_for_language : 0);
+    const messageId = newId();
+    const now = Date.now();
+    const sent = await db.transaction(async (tx) => {
+      const r = await repo.sendInOne(tx, {
+        userId,
+        chatId,
+        botId: head.botId,
+        language: head.language,
+        staleBefore: new Date(now - deadlineMs),
+        now: new Date(now),
+        message: {
+          id: messageId,
+          chatId,
+          userId,
+          self: true,
+          text: check.text,
+          photo: null,
+          readed: true,
+          language: head.language,
+          timezone: body.message.timezone ?? null,
+        },
+        charged: cost,
+        deadlineAt: new Date(now + deadlineMs),
+        debit:
+          cost > 0
+            ? (when) =>
+                ledger.changeCtes(
+                  {
+                    userId,
+                    delta: -cost,
+                    reason: 'message',
+                    reference: messageId,
+                    idempotencyKey: `message:${messageId}`,
+                  },
+                  when,
+                )
+            : null,
+        historyLimit: HISTORY_TURNS + 1,
+      });
+      if (!r.chat || !r.message || !r.user) return null;
+      // The lock was taken but the balance could not pay: undo the lock and the message.
+      if (cost > 0 && r.balance === null) throw insufficientTokens();
+      return { ...r, chat: r.chat, message: r.message, user: r.user };
+    });
+    if (!sent) return null;
+    heads.set(chatId, sent.chat);
+    const balance = sent.balance ?? sent.user.tokens;
+    if (cost > 0) ledger.notifyBalance(userId, balance);
+    realtime.toUser(userId, 'chat', toChatState(sent.chat));
+    const user = { ...sent.user, tokens: balance };
+    background.run(() =>
+      reply({
+        userId,
+        chatId,
+        userMessage: sent.message,
+        charged: cost,
+        user,
+        chat: sent.chat,
+        recent: sent.recent,
+      }),
+    );
+    return { updatedTokens: balance, message: toMessageDto(sent.message, head.botId) };
+  }
+
+  /** The send check by check: a photo, the support chat, and every refusal with its own answer. */
+  async function sendStepByStep(userId: string, chatId: string, body: SendMessageBody): Promise<SendResult> {
+    const user = await users.getById(userId);
+    assertCanChat(user);
+    const chat = await owned(userId, chatId);
+    heads.set(chat.id, chat);
+    const photoData = body.message.photo;
+    const check = checkMessage(body.message.message, photoData !== undefined);
+    if (!check.ok) {
+      throw check.reason === 'TOO_LONG'
+        ? new AppError('MESSAGE_TOO_LONG', 'chat.messageTooLong')
+        : new AppError('VALIDATION_ERROR', 'chat.writeFirst');
+    }
+    const bot = await bots.get(chat.botId);
+    const isSupport = bot.row.isSupport;
+    if (chat.status === 'broken') throw forbidden('chat.broken');
+    if (!isSupport) assertSpoken(chat.language);
+    let photo: string | null = null;
+    if (photoData !== undefined) {
+      if (!deps.replyMedia) throw forbidden('chat.photosUnavailable');
+      photo = await deps.replyMedia.acceptUserPhoto({ user, chat, bot, dataUrl: photoData });
+    }
+
+    const costs = await settings.costs();
+    const cost = isSupport
+      ? 0
+      : (photo ? costs.tokens_for_sent_photo : costs.tokens_for_message) +
+        (chat.language !== 'en' ? costs.extra_tokens_for_language : 0);
+    const messageId = newId();
+    const result = await db.transaction(async (tx) => {
+      if (!isSupport) {
+        const locked = await repo.lock(tx, userId, chatId, new Date(Date.now() - deadlineMs));
+        if (!locked) throw new AppError('CHAT_LOCKED', 'chat.waitForReply');
+      }
+      const charge =
+        cost > 0
+          ? await ledger.applyIn(tx, {
+              userId,
+              delta: -cost,
+              reason: photo ? 'photo' : 'message',
+              reference: messageId,
+              idempotencyKey: `message:${messageId}`,
+            })
+          : null;
+      const message = await repo.insertMessage(tx, {
+        id: messageId,
+        chatId,
+        userId,
+        self: true,
+        text: check.text,
+        photo,
+        readed: true,
+        language: chat.language,
+        timezone: body.message.timezone ?? null,
+      });
+      if (isSupport) await repo.update(tx, chatId, { lastActivityAt: new Date() });
+      else await owe(tx, { userId, chatId, messageId, charged: cost });
+      return { message, balance: charge?.balance ?? user.tokens };
+    });
+    if (cost > 0) ledger.notifyBalance(userId, result.balance);
+    if (!isSupport) {
+      realtime.toUser(userId, 'chat', { ...toChatState(chat), locked: true });
+      background.run(() => reply({ userId, chatId, userMessage: result.message, charged: cost, user }));
+    }
+    return { updatedTokens: result.balance, message: toMessageDto(result.message, chat.botId) };
+  }
+
   async function chatDto(chat: ChatRow, bot?: BotWithRow): Promise<Chat> {
     const b = bot ?? (await bots.get(chat.botId));
     const [last] = await repo.lastMessages(db, [chat.id]);
@@ -486,6 +692,19 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   return {
+    /**
+     * Whether this is the user's support chat (character remote id 0), from the chat-head and
+     * character caches: a chat's owner and character never change (the verification guard asks
+     * it on every send).
+     */
+    async isSupportChat(userId: string, chatId: string): Promise<boolean> {
+      const head = await heads.get(chatId);
+      if (!head || head.userId !== userId) return false;
+      const bot = await bots.get(head.botId).catch(() => null);
+      return bot?.row.remoteId === 0;
+    },
+    /** Resolves once this node hears the chat-head cache's invalidations from the others. */
+    start: () => heads.start(),
     /** The command dispatcher: other modules register their handlers (`request`, `voice`). */
     commands,
     companion,
@@ -619,75 +838,16 @@ export function createChatsService(deps: ChatsDeps) {
 
     /**
      * Stores the user's message, charges it and locks the chat until her reply, all in one
-     * transaction: a second send while locked answers CHAT_LOCKED and costs nothing.
+     * transaction: a second send while locked answers CHAT_LOCKED and costs nothing. A text
+     * message to a character is one statement (decision 120); anything else, or anything that
+     * statement could not decide, takes the step-by-step path.
      */
     async send(
       userId: string,
       chatId: string,
       body: SendMessageBody,
     ): Promise<{ updatedTokens: number; message: Message }> {
-      const user = await users.getById(userId);
-      assertCanChat(user);
-      const chat = await owned(userId, chatId);
-      const photoData = body.message.photo;
-      const check = checkMessage(body.message.message, photoData !== undefined);
-      if (!check.ok) {
-        throw check.reason === 'TOO_LONG'
-          ? new AppError('MESSAGE_TOO_LONG', 'chat.messageTooLong')
-          : new AppError('VALIDATION_ERROR', 'chat.writeFirst');
-      }
-      const bot = await bots.get(chat.botId);
-      const isSupport = bot.row.isSupport;
-      if (chat.status === 'broken') throw forbidden('chat.broken');
-      if (!isSupport) assertSpoken(chat.language);
-      let photo: string | null = null;
-      if (photoData !== undefined) {
-        if (!deps.replyMedia) throw forbidden('chat.photosUnavailable');
-        photo = await deps.replyMedia.acceptUserPhoto({ user, chat, bot, dataUrl: photoData });
-      }
-
-      const costs = await settings.costs();
-      const cost = isSupport
-        ? 0
-        : (photo ? costs.tokens_for_sent_photo : costs.tokens_for_message) +
-          (chat.language !== 'en' ? costs.extra_tokens_for_language : 0);
-      const messageId = newId();
-      const result = await db.transaction(async (tx) => {
-        if (!isSupport) {
-          const locked = await repo.lock(tx, userId, chatId, new Date(Date.now() - deadlineMs));
-          if (!locked) throw new AppError('CHAT_LOCKED', 'chat.waitForReply');
-        }
-        const charge =
-          cost > 0
-            ? await ledger.applyIn(tx, {
-                userId,
-                delta: -cost,
-                reason: photo ? 'photo' : 'message',
-                reference: messageId,
-                idempotencyKey: `message:${messageId}`,
-              })
-            : null;
-        const message = await repo.insertMessage(tx, {
-          id: messageId,
-          chatId,
-          userId,
-          self: true,
-          text: check.text,
-          photo,
-          readed: true,
-          language: chat.language,
-          timezone: body.message.timezone ?? null,
-        });
-        if (isSupport) await repo.update(tx, chatId, { lastActivityAt: new Date() });
-        else await owe(tx, { userId, chatId, messageId, charged: cost });
-        return { message, balance: charge?.balance ?? user.tokens };
-      });
-      if (cost > 0) ledger.notifyBalance(userId, result.balance);
-      if (!isSupport) {
-        realtime.toUser(userId, 'chat', { ...toChatState(chat), locked: true });
-        background.run(() => reply({ userId, chatId, userMessage: result.message, charged: cost, user }));
-      }
-      return { updatedTokens: result.balance, message: toMessageDto(result.message, chat.botId) };
+      return (await sendInOne(userId, chatId, body)) ?? (await sendStepByStep(userId, chatId, body));
     },
 
     /** The support chat (remote_id 0): created on first use, free, answered by people. */

@@ -13,7 +13,7 @@ import type { BotWithRow, BotsService } from '../bots/bots.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { toChatState, toMessageDto } from './chats.mapper.ts';
-import type { ChatsRepository } from './chats.repository.ts';
+import type { ChatPatch, ChatsRepository } from './chats.repository.ts';
 import { farewellText, levelEventText } from './companion-lines.ts';
 import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import { CHECK_IN_EVENT, checkInReply, needsCheckIn } from '@amora/companion/safety/respond.ts';
@@ -122,8 +122,14 @@ export function createCompanionService(deps: CompanionDeps) {
         }),
       );
     }
-    const updated = await repo.update(tx, chat.id, {
-      ...extra.patch,
+    const updated = await repo.update(tx, chat.id, outcomePatch(o, extra.patch));
+    return { chat: updated ?? chat, messages };
+  }
+
+  /** The chat's columns after an outcome (with the caller's own `patch`). */
+  function outcomePatch(o: RelationshipOutcome, patch?: ChatPatch): ChatPatch {
+    return {
+      ...patch,
       points: o.points,
       level: o.level,
       pace: o.pace,
@@ -133,8 +139,7 @@ export function createCompanionService(deps: CompanionDeps) {
       repliesSinceGift: o.repliesSinceGift,
       status: o.status,
       ...(o.brokeUp ? { locked: false, lockedAt: null, typing: null, spicy: false } : {}),
-    });
-    return { chat: updated ?? chat, messages };
+    };
   }
 
   function publish(userId: string, chat: ChatRow, messages: MessageRow[]): void {
@@ -183,6 +188,7 @@ export function createCompanionService(deps: CompanionDeps) {
 
   return {
     applyOutcome,
+    outcomePatch,
     publish,
     resetChat,
 
