@@ -11,7 +11,6 @@ import {
   type MessageRow,
   type OwedReplyRow,
 } from '../../db/schema/chats.ts';
-import { users } from '../../db/schema/users.ts';
 
 export type NewChat = typeof chats.$inferInsert;
 export type NewMessage = typeof messages.$inferInsert;
