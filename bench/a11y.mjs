@@ -94,7 +94,8 @@ async function measure(name, url, prepare) {
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
       .map((a) => `${a.id}: ${a.displayValue ?? ''} (${a.score})`);
     console.log(`       to fix: ${costly.join('; ') || 'nothing'}`);
-    const lcpEl = lh.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+    const lcpEl =
+      lh.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
     if (lcpEl) console.log(`       LCP element: ${lcpEl}`);
     for (const shift of lh.lhr.audits['layout-shifts']?.details?.items ?? [])
       console.log(`       layout shift ${Number(shift.score).toFixed(3)}: ${shift.node?.snippet ?? '?'}`);

@@ -34,7 +34,10 @@ test('a ban arrives live: the ban modal with the reason, chats and payment close
   await expect(dialog.getByTestId('appeal-sent')).toBeVisible();
   const inbox = await request.get('/api/admin/support', { headers });
   const mine = (await inbox.json()).data.find((c: { user: { _id: string } }) => c.user._id === user.userId);
-  expect(mine).toMatchObject({ awaitingReply: true, lastMessage: { message: 'I only said hello, please look again' } });
+  expect(mine).toMatchObject({
+    awaitingReply: true,
+    lastMessage: { message: 'I only said hello, please look again' },
+  });
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
 

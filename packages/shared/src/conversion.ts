@@ -87,7 +87,11 @@ export const ConversionSettings = z
     trial_dialog: z.strictObject({
       enabled: z.boolean(),
       /** Shown to a user who never subscribed once this many hours have passed since sign-up. */
-      after_hours: z.number().int().min(0).max(24 * 365),
+      after_hours: z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 365),
     }),
     upsell: z.strictObject({ enabled: z.boolean(), features: z.array(UpsellFeature).max(5) }),
     marketing: toggle,

@@ -104,9 +104,7 @@ export function createSharedState(opts: {
     redis,
     async incr(key, ttlMs) {
       const k = ns + key;
-      const [[, count]] = (await redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec()) as [
-        [unknown, number],
-      ];
+      const [[, count]] = (await redis.multi().incr(k).pexpire(k, ttlMs, 'NX').exec()) as [[unknown, number]];
       return count;
     },
     async ttl(key) {

@@ -26,7 +26,8 @@ export const en = {
   'validation.invalidValue': 'Invalid value',
   'validation.unknownKeys': 'Unknown fields',
   // account basics (issue 14)
-  'account.emailNotVerified': 'Confirm your email address first: open the link we sent you, or send a new one from your profile.',
+  'account.emailNotVerified':
+    'Confirm your email address first: open the link we sent you, or send a new one from your profile.',
   'account.alreadyVerified': 'Your email address is already confirmed',
   'account.resendTooSoon': 'We sent a link a moment ago. Try again in {{seconds}} s.',
   'account.linkInvalid': 'This link is invalid, already used or expired',
@@ -104,7 +105,7 @@ export const en = {
   'album.fileTooLarge': 'The file is too large (at most {{mb}} MB)',
   'album.fileMissing': 'Send the file in the multipart field "file"',
   'album.badImage': 'The image could not be read',
-  'album.coverImage': 'The cover must be one of the category\'s images',
+  'album.coverImage': "The cover must be one of the category's images",
   'album.userContent': 'The user_content category is filled from the chat, not uploaded',
   // media
   'media.noPhotos': '{{name}} has no photos to share yet',

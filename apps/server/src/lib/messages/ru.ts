@@ -2,7 +2,8 @@ import type { MessageKey } from './en.ts';
 
 /** Russian server messages: every key of en.ts (a missing or extra key does not compile). */
 export const ru: Record<MessageKey, string> = {
-  'account.emailNotVerified': 'Сначала подтвердите адрес почты: откройте ссылку из письма или отправьте новую из профиля.',
+  'account.emailNotVerified':
+    'Сначала подтвердите адрес почты: откройте ссылку из письма или отправьте новую из профиля.',
   'account.alreadyVerified': 'Ваш адрес почты уже подтверждён',
   'account.resendTooSoon': 'Мы только что отправили ссылку. Попробуйте через {{seconds}} с.',
   'account.linkInvalid': 'Ссылка недействительна, уже использована или устарела',

@@ -87,7 +87,10 @@ export function createAuthRepository() {
         .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
       return { userId: row.userId };
     },
-    async insertLoginCode(db: DbOrTx, row: { id: string; userId: string; codeHash: string; expiresAt: Date }) {
+    async insertLoginCode(
+      db: DbOrTx,
+      row: { id: string; userId: string; codeHash: string; expiresAt: Date },
+    ) {
       await db.insert(loginCodes).values(row);
     },
     /** The user of an unused, unexpired login code (nothing is changed). */
@@ -95,7 +98,9 @@ export function createAuthRepository() {
       const [row] = await db
         .select({ userId: loginCodes.userId })
         .from(loginCodes)
-        .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+        .where(
+          and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)),
+        )
         .limit(1);
       return row ?? null;
     },
@@ -104,7 +109,9 @@ export function createAuthRepository() {
       const [row] = await db
         .update(loginCodes)
         .set({ usedAt: now })
-        .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+        .where(
+          and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)),
+        )
         .returning({ userId: loginCodes.userId });
       return row ?? null;
     },

@@ -186,7 +186,10 @@ export function createAuthService(deps: {
           // Another tab refreshed at the same moment, or a page was unloaded before it could store
           // the rotated cookie: not theft. Every racer gets the same successor (derived from the
           // used token), so the family stays one line and whichever response a browser kept works.
-          return { accessToken: await jwt.sign(row.userId, info.version), refreshToken: await successor(row) };
+          return {
+            accessToken: await jwt.sign(row.userId, info.version),
+            refreshToken: await successor(row),
+          };
         }
         await repo.revokeFamily(db, row.familyId);
         throw unauthorized('auth.sessionReused');

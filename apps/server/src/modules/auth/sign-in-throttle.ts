@@ -20,7 +20,11 @@ export type ThrottleOptions = {
  * device cookie and has its own bucket, so an attacker's guesses do not lock the owner out; the
  * owner on a new device can always reset the password, which clears the lock.
  */
-export function createSignInThrottle(deps: { shared: SharedState; secret: string; options: ThrottleOptions }) {
+export function createSignInThrottle(deps: {
+  shared: SharedState;
+  secret: string;
+  options: ThrottleOptions;
+}) {
   const { shared, options } = deps;
   const account = (email: string) => `signin:${hashToken(email.trim().toLowerCase())}`;
   const bucket = (email: string, device: string | null) =>

@@ -34,7 +34,11 @@ export function OffersPanel() {
 function OfferSection({ section, offers }: { section: OffersSection; offers: Offer[] }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<OfferDraft>(() => draftOf(offers));
-  const { mutation: save, error, setError } = useSettingsSave({
+  const {
+    mutation: save,
+    error,
+    setError,
+  } = useSettingsSave({
     save: () => saveOffers(section, offersFromDraft(offers, draft)),
     onSaved: (next) => setDraft(draftOf(next[section])),
     savedMessage: t(`admin.offers.saved.${section}`),

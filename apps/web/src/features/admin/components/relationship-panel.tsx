@@ -41,7 +41,11 @@ function labelOf(field: string, t: (k: string, o?: Record<string, unknown>) => s
 function RelationshipForm({ rules }: { rules: CompanionSettings }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<RelationshipDraft>(() => relationshipDraft(rules));
-  const { mutation: save, error, setError } = useSettingsSave({
+  const {
+    mutation: save,
+    error,
+    setError,
+  } = useSettingsSave({
     save: () => saveRelationshipRules(relationshipFromDraft(rules, draft)),
     onSaved: (next) => setDraft(relationshipDraft(next.companion)),
     savedMessage: t('admin.relationship.saved'),
