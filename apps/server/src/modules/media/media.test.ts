@@ -350,40 +350,44 @@ describe('voice notes are made once, in her voice', () => {
 });
 
 describe('voice without a TTS engine', () => {
-  it('answers 503 for voice requests and voice mode, and replies stay text', async () => {
+  // A second app: built in a hook, whose time limit leaves room for a busy machine.
+  let app2: TestApp;
+  beforeAll(async () => {
     const mute: TtsEngine = {
       name: 'none',
       mime: 'audio/mpeg',
       available: () => Promise.resolve(false),
       synthesize: () => Promise.reject(new Error('unavailable')),
     };
-    const app2 = await createTestApp({}, { tts: mute });
-    try {
-      const s = await onboardedUser(app2.app);
-      await app2.app.ctx.db.update(users).set({ status: 'Paid' }).where(eq(users.id, s.userId));
-      const bot = (await app2.app.inject({ method: 'GET', url: '/api/bots' })).json().data[0];
-      const chat = (
-        await app2.app.inject({
-          method: 'POST',
-          url: '/api/chat',
-          headers: bearer(s),
-          payload: { botId: bot._id },
-        })
-      ).json().data.chat;
-      await app2.app.ctx.db.update(chats).set({ points: 25, level: 2 }).where(eq(chats.id, chat._id));
-      for (const cmd of ['request:voice', 'voice:on']) {
-        const res = await app2.app.inject({
-          method: 'POST',
-          url: `/api/chat/command/${chat._id}`,
-          headers: bearer(s),
-          payload: { command: cmd },
-        });
-        expect(res.statusCode, cmd).toBe(503);
-        expect(res.json()).toMatchObject({ code: 'UNAVAILABLE' });
-        expect(res.json().message).toMatch(/Voice messages are not available/);
-      }
-    } finally {
-      await app2.close();
+    app2 = await createTestApp({}, { tts: mute });
+  });
+  afterAll(async () => {
+    await app2?.close();
+  });
+
+  it('answers 503 for voice requests and voice mode, and replies stay text', async () => {
+    const s = await onboardedUser(app2.app);
+    await app2.app.ctx.db.update(users).set({ status: 'Paid' }).where(eq(users.id, s.userId));
+    const bot = (await app2.app.inject({ method: 'GET', url: '/api/bots' })).json().data[0];
+    const chat = (
+      await app2.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: bearer(s),
+        payload: { botId: bot._id },
+      })
+    ).json().data.chat;
+    await app2.app.ctx.db.update(chats).set({ points: 25, level: 2 }).where(eq(chats.id, chat._id));
+    for (const cmd of ['request:voice', 'voice:on']) {
+      const res = await app2.app.inject({
+        method: 'POST',
+        url: `/api/chat/command/${chat._id}`,
+        headers: bearer(s),
+        payload: { command: cmd },
+      });
+      expect(res.statusCode, cmd).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'UNAVAILABLE' });
+      expect(res.json().message).toMatch(/Voice messages are not available/);
     }
   });
 });
