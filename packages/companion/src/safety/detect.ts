@@ -1,7 +1,15 @@
 import { compileOne } from './detect-compile.ts';
 import { foldLetters, latinToCyrillic, normalize, normalizeLeet } from './normalize.ts';
 import { MODEL_THRESHOLDS, modelScores } from './model/index.ts';
-import { CRISIS_THRESHOLD, crisisScore, lexiconLanguages, MINOR_THRESHOLD, minorEvidence } from './score.ts';
+import { PatternList, view } from './prefilter.ts';
+import {
+  CRISIS_THRESHOLD,
+  crisisScore,
+  lexiconLanguages,
+  MINOR_THRESHOLD,
+  minorEvidence,
+  type CrisisScore,
+} from './score.ts';
 import {
   patternSources,
   safetyLanguages,
@@ -35,7 +43,7 @@ type Compiled = {
   crisis: RegExp[];
   minorMask: RegExp[];
   minor: RegExp[];
-  age: RegExp[];
+  age: PatternList;
 };
 
 function compile(p: PatternSource): Compiled {
@@ -52,20 +60,34 @@ function compile(p: PatternSource): Compiled {
     crisis: all(p.crisis.match),
     minorMask: all(p.minor.mask),
     minor: all(p.minor.match),
-    age: all(p.minor.age),
+    age: new PatternList(all(p.minor.age)),
   };
 }
 
+/** The patterns as one chat language reads them, with their pre-checks (decision 101). */
+type Patterns = {
+  sets: Compiled[];
+  crisisMask: PatternList;
+  crisis: PatternList;
+  minorMask: PatternList;
+  minor: PatternList;
+};
+
 const compiled = new Map<string, Compiled>();
+const prepared = new Map<string, Patterns>();
 /**
  * Every language's patterns, the chat language's first: people write in another language than
  * the chat's (a Russian line in an English chat) and a crisis must not slip through for that.
+ * Masks apply in that order, so each chat language keeps its own mask lists.
  */
-function patternsFor(language: string): Compiled[] {
+function patternsFor(language: string): Patterns {
+  const key = language in patternSources ? language : '';
+  let p = prepared.get(key);
+  if (p) return p;
   const langs = new Set<SafetyLanguage>();
-  if (language in patternSources) langs.add(language as SafetyLanguage);
+  if (key) langs.add(key as SafetyLanguage);
   for (const l of safetyLanguages) langs.add(l);
-  return [...langs].map((l) => {
+  const sets = [...langs].map((l) => {
     let c = compiled.get(l);
     if (!c) {
       c = compile(patternSources[l]);
@@ -73,22 +95,22 @@ function patternsFor(language: string): Compiled[] {
     }
     return c;
   });
+  p = {
+    sets,
+    crisisMask: new PatternList(sets.flatMap((s) => s.crisisMask)),
+    crisis: new PatternList(sets.flatMap((s) => s.crisis)),
+    minorMask: new PatternList(sets.flatMap((s) => s.minorMask)),
+    minor: new PatternList(sets.flatMap((s) => s.minor)),
+  };
+  prepared.set(key, p);
+  return p;
 }
-
-function masked(text: string, masks: RegExp[]): string {
-  let out = text;
-  for (const m of masks) out = out.replace(m, ' | ');
-  return out;
-}
-
-const test = (re: RegExp, text: string) => {
-  re.lastIndex = 0;
-  return re.test(text);
-};
 
 function statedAge(text: string, sets: Compiled[]): number | null {
+  const v = view(text);
   for (const set of sets) {
-    for (const re of set.age) {
+    for (const i of set.age.candidates(v)) {
+      const re = set.age.patterns[i]!;
       re.lastIndex = 0;
       for (const m of text.matchAll(re)) {
         const raw = m.groups?.age;
@@ -122,46 +144,54 @@ function rules(
   language: string,
   options: DetectOptions,
 ): SafetyVerdict & { negated: boolean } {
-  const sets = patternsFor(language);
+  const patterns = patternsFor(language);
   const plain = normalize(message);
-  const leet = [normalizeLeet(message, 'i'), normalizeLeet(message, 'l')];
-
-  const crisisMasks = sets.flatMap((s) => s.crisisMask);
-  const crisisTexts = [plain, ...leet].map((t) => masked(t, crisisMasks));
+  // Masking and matching are pure, so each distinct reading (most messages have no leetspeak) is
+  // masked, matched and scored once (decision 101).
+  const crisisTexts = [
+    ...new Set(
+      [...new Set([plain, normalizeLeet(message, 'i'), normalizeLeet(message, 'l')])].map((t) =>
+        patterns.crisisMask.mask(t),
+      ),
+    ),
+  ];
   const lexLangs = lexiconLanguages(message, language);
+  const scores = new Map<string, CrisisScore>();
+  const score = (t: string, l: string) => {
+    const k = `${l}\u0000${t}`;
+    let s = scores.get(k);
+    if (!s) {
+      s = crisisScore(t, l);
+      scores.set(k, s);
+    }
+    return s;
+  };
   const scored = (texts: string[], langs: string[]) =>
-    langs.some((l) => texts.some((t) => crisisScore(t, l).score >= CRISIS_THRESHOLD));
-  const translit = /\p{Script=Latin}/u.test(message)
-    ? masked(normalize(latinToCyrillic(message)), crisisMasks)
-    : null;
+    langs.some((l) => texts.some((t) => score(t, l).score >= CRISIS_THRESHOLD));
+  // Latin text is also read as transliterated Russian ("hochu umeret"), when still needed.
+  const translitScored = () =>
+    /\p{Script=Latin}/u.test(message) &&
+    scored([patterns.crisisMask.mask(normalize(latinToCyrillic(message)))], ['ru']);
   // An explicit negation ("I'm not suicidal", "I would never kill myself", "years ago, therapy
   // helped") overrides a pattern hit unless the same message also carries ideation or hopelessness.
   const negated = lexLangs.some((l) => {
-    const f = crisisScore(crisisTexts[0]!, l).families;
+    const f = score(crisisTexts[0]!, l).families;
     return f.includes('negation') && !f.some((x) => ['ideation', 'hopeless', 'farewell'].includes(x));
   });
   const crisis =
-    (!negated && sets.some((s) => s.crisis.some((re) => crisisTexts.some((t) => test(re, t))))) ||
+    (!negated && crisisTexts.some((t) => patterns.crisis.some(view(t)))) ||
     scored(crisisTexts, lexLangs) ||
-    (translit !== null && scored([translit], ['ru']));
+    translitScored();
 
-  const minorText = masked(
-    plain,
-    sets.flatMap((s) => s.minorMask),
-  );
+  const minorText = patterns.minorMask.mask(plain);
   const year = options.referenceYear ?? new Date().getUTCFullYear();
-  let age = statedAge(minorText, sets);
-  let minor = age !== null || sets.some((s) => s.minor.some((re) => test(re, minorText)));
+  let age = statedAge(minorText, patterns.sets);
+  let minor = age !== null || patterns.minor.some(view(minorText));
   if (!minor) {
     // Masks written for spoken ages ("в 15 лет" as "at 15") also blank grades ("я в 9-м"), so the
     // scored layer reads the unmasked text too; its own past/adult/other families guard it.
-    for (const [l, text] of lexLangs.flatMap(
-      (l) =>
-        [
-          [l, minorText],
-          [l, plain],
-        ] as const,
-    )) {
+    const texts = minorText === plain ? [plain] : [minorText, plain];
+    for (const [l, text] of lexLangs.flatMap((l) => texts.map((t) => [l, t] as const))) {
       const evidence = minorEvidence(text, l, year);
       if (evidence.age !== null || evidence.score >= MINOR_THRESHOLD) {
         minor = true;

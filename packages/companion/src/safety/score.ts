@@ -1,6 +1,7 @@
 import { compileOne } from './detect-compile.ts';
 import { foldLetters } from './normalize.ts';
 import { lexiconSources, type LexiconSource } from './lexicon/index.ts';
+import { PatternList, view, type TextView } from './prefilter.ts';
 
 /**
  * The scored layer of the safety classifier (decision 060). The pattern files (decision 044)
@@ -43,12 +44,12 @@ type CrisisFamily = keyof typeof CRISIS_WEIGHTS;
 type MinorFamily = keyof typeof MINOR_WEIGHTS;
 
 type CompiledLexicon = {
-  crisis: Array<[CrisisFamily, RegExp[]]>;
-  minor: Array<[MinorFamily, RegExp[]]>;
-  grade: RegExp[];
+  crisis: Array<[CrisisFamily, PatternList]>;
+  minor: Array<[MinorFamily, PatternList]>;
+  grade: PatternList;
   ordinals: Map<string, number>;
-  born: RegExp[];
-  profile: RegExp[];
+  born: PatternList;
+  profile: PatternList;
   maxGrade: number;
 };
 
@@ -66,7 +67,9 @@ function compileLexicon(src: LexiconSource): CompiledLexicon {
   const one = (s: string) =>
     compileOne(s.replaceAll('{grade}', grade).replaceAll('{year}', '(?<year>(?:19|20)\\d\\d)'));
   const fams = <F extends string>(table: Partial<Record<F, string[]>>) =>
-    (Object.entries(table) as Array<[F, string[]]>).map(([f, list]) => [f, list.map(one)] as [F, RegExp[]]);
+    (Object.entries(table) as Array<[F, string[]]>).map(
+      ([f, list]) => [f, new PatternList(list.map(one))] as [F, PatternList],
+    );
   return {
     crisis: fams<CrisisFamily>(src.crisis),
     minor: fams<MinorFamily>({
@@ -77,10 +80,10 @@ function compileLexicon(src: LexiconSource): CompiledLexicon {
       adult: src.minor.adult,
       other: src.minor.other,
     }),
-    grade: (src.minor.grade ?? []).map(one),
+    grade: new PatternList((src.minor.grade ?? []).map(one)),
     ordinals,
-    born: (src.minor.born ?? []).map(one),
-    profile: (src.minor.profile ?? []).map(one),
+    born: new PatternList((src.minor.born ?? []).map(one)),
+    profile: new PatternList((src.minor.profile ?? []).map(one)),
     maxGrade: src.minor.maxGrade ?? 11,
   };
 }
@@ -97,11 +100,10 @@ function lexicon(language: string): CompiledLexicon | null {
   return c;
 }
 
-const hit = (res: RegExp[], text: string) =>
-  res.some((re) => {
-    re.lastIndex = 0;
-    return re.test(text);
-  });
+/** The patterns of a list that may match, in order (the others cannot: decision 101). */
+function* candidates(list: PatternList, v: TextView): Generator<RegExp> {
+  for (const i of list.candidates(v)) yield list.patterns[i]!;
+}
 
 /**
  * Which lexicons read a message: the chat language's, English (the lingua franca of slang such
@@ -120,10 +122,11 @@ export type CrisisScore = { score: number; families: CrisisFamily[] };
 export function crisisScore(text: string, language: string): CrisisScore {
   const lex = lexicon(language);
   if (!lex) return { score: 0, families: [] };
+  const v = view(text);
   let score = 0;
   const families: CrisisFamily[] = [];
-  for (const [family, res] of lex.crisis) {
-    if (hit(res, text)) {
+  for (const [family, list] of lex.crisis) {
+    if (list.some(v)) {
       score += CRISIS_WEIGHTS[family];
       families.push(family);
     }
@@ -146,17 +149,18 @@ export function minorEvidence(
 ): { age: number | null; score: number } {
   const lex = lexicon(language);
   if (!lex) return { age: null, score: 0 };
+  const v = view(text);
   let score = 0;
   const present = new Set<MinorFamily>();
-  for (const [family, res] of lex.minor) {
-    if (hit(res, text)) {
+  for (const [family, list] of lex.minor) {
+    if (list.some(v)) {
       score += MINOR_WEIGHTS[family];
       present.add(family);
     }
   }
   const blocked = present.has('past') || present.has('adult') || present.has('other');
   if (blocked) return { age: null, score };
-  for (const re of lex.grade) {
+  for (const re of candidates(lex.grade, v)) {
     re.lastIndex = 0;
     const m = re.exec(text);
     const raw = m?.groups?.grade;
@@ -165,14 +169,14 @@ export function minorEvidence(
     // Grade n is about age n + 5 to n + 6; the last school year still holds 17-year-olds.
     if (g !== null && g >= 1 && g <= lex.maxGrade) return { age: Math.min(17, g + 6), score };
   }
-  for (const re of lex.born) {
+  for (const re of candidates(lex.born, v)) {
     re.lastIndex = 0;
     const y = re.exec(text)?.groups?.year;
     if (!y) continue;
     const age = referenceYear - Number(y);
     if (age >= 6 && age <= 17) return { age, score };
   }
-  for (const re of lex.profile) {
+  for (const re of candidates(lex.profile, v)) {
     re.lastIndex = 0;
     const a = re.exec(text)?.groups?.age;
     if (a && Number(a) >= 10 && Number(a) < 18) return { age: Number(a), score };

@@ -1,0 +1,316 @@
+/**
+ * A sound pre-check for the safety patterns (decision 101): which patterns of a list can match a
+ * text at all, so that only those run. Over two thousand patterns read every message, and most
+ * of them begin with a word boundary and a handful of literal words ("\\b(want|wanna) (to )?die"),
+ * so a pattern whose possible first letters appear at no word start of the text cannot match.
+ *
+ * The check never changes a verdict: a pattern is skipped only when it provably cannot match.
+ * From each compiled source a small parser derives the set of literal strings every match begins
+ * with; any construct it does not fully understand ends the literal part there (a shorter, still
+ * true prefix), and a pattern with no usable prefix always runs.
+ */
+
+/** What `compileOne` puts in front of a pattern that starts with `\b` (a word start). */
+const LEADING_BOUNDARY = '(?<=[ |])';
+/** Prefix sets larger than this stop growing (the shorter set is still a true one). */
+const CAP = 400;
+/** Leading patterns are indexed by their first KEY characters at a word start. */
+const KEY = 3;
+
+type Prefixes = { set: string[]; complete: boolean };
+const EMPTY: Prefixes = { set: [''], complete: true };
+const UNKNOWN: Prefixes = { set: [''], complete: false };
+const DIGITS = [...'0123456789'];
+
+type Atom = { kind: 'prefixes'; p: Prefixes; lookbehind?: string };
+
+/** A recursive-descent reader of the subset of regular expression syntax the patterns use. */
+class Reader {
+  private i = 0;
+  private readonly cps: string[];
+  constructor(source: string) {
+    this.cps = [...source];
+  }
+  get done() {
+    return this.i >= this.cps.length;
+  }
+  private peek(k = 0) {
+    return this.cps[this.i + k];
+  }
+  /** Alternatives up to a `)` or the end; each alternative is a list of atoms. */
+  alternatives(): Atom[][] {
+    const alts: Atom[][] = [[]];
+    while (!this.done && this.peek() !== ')') {
+      if (this.peek() === '|') {
+        this.i++;
+        alts.push([]);
+        continue;
+      }
+      alts[alts.length - 1]!.push(this.quantified(this.atom()));
+    }
+    return alts;
+  }
+  private atom(): Atom {
+    const c = this.cps[this.i++]!;
+    if (c === '(') {
+      let look: string | null = null;
+      let body = '';
+      if (this.peek() === '?') {
+        const rest = this.cps.slice(this.i, this.i + 3).join('');
+        if (rest.startsWith('?:')) this.i += 2;
+        else if (rest.startsWith('?=') || rest.startsWith('?!')) {
+          look = rest.slice(0, 2);
+          this.i += 2;
+        } else if (rest === '?<=' || rest === '?<!') {
+          look = rest;
+          this.i += 3;
+        } else if (rest.startsWith('?<')) {
+          // A named group.
+          const close = this.cps.indexOf('>', this.i);
+          if (close < 0) throw new Error('unreadable group');
+          this.i = close + 1;
+        } else throw new Error('unreadable group');
+      }
+      const start = this.i;
+      const alts = this.alternatives();
+      body = this.cps.slice(start, this.i).join('');
+      if (this.cps[this.i++] !== ')') throw new Error('unclosed group');
+      // Lookarounds consume nothing.
+      if (look !== null) return { kind: 'prefixes', p: EMPTY, lookbehind: look === '?<=' ? body : undefined };
+      return { kind: 'prefixes', p: union(alts.map(sequence)) };
+    }
+    if (c === '[') return { kind: 'prefixes', p: this.charClass() };
+    if (c === '\\') {
+      const e = this.cps[this.i++];
+      if (e === undefined) throw new Error('trailing backslash');
+      if (e === 'd') return { kind: 'prefixes', p: { set: DIGITS, complete: true } };
+      if ('^$\\.*+?()[]{}|/-'.includes(e)) return { kind: 'prefixes', p: { set: [e], complete: true } };
+      // \b \B \w \s \u… \k… and anything else: not a literal.
+      return { kind: 'prefixes', p: UNKNOWN };
+    }
+    if ('.^$'.includes(c)) return { kind: 'prefixes', p: UNKNOWN };
+    if ('*+?{}])|'.includes(c)) throw new Error(`unexpected ${c}`);
+    return { kind: 'prefixes', p: { set: [c], complete: true } };
+  }
+  private charClass(): Prefixes {
+    if (this.peek() === '^') {
+      this.skipClass();
+      return UNKNOWN;
+    }
+    const chars = new Set<string>();
+    let known = true;
+    while (!this.done && this.peek() !== ']') {
+      let c = this.cps[this.i++]!;
+      if (c === '\\') {
+        const e = this.cps[this.i++]!;
+        if (e === 'd') {
+          for (const d of DIGITS) chars.add(d);
+          continue;
+        }
+        if (!'^$\\.*+?()[]{}|/-'.includes(e)) {
+          known = false;
+          continue;
+        }
+        c = e;
+      }
+      if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== undefined) {
+        this.i++;
+        let to = this.cps[this.i++]!;
+        if (to === '\\') {
+          const e = this.cps[this.i++]!;
+          if (!'^$\\.*+?()[]{}|/-'.includes(e)) {
+            known = false;
+            continue;
+          }
+          to = e;
+        }
+        const a = c.codePointAt(0)!;
+        const b = to.codePointAt(0)!;
+        if (b - a > 64) known = false;
+        else for (let x = a; x <= b; x++) chars.add(String.fromCodePoint(x));
+        continue;
+      }
+      chars.add(c);
+    }
+    if (this.cps[this.i++] !== ']') throw new Error('unclosed class');
+    return known && chars.size > 0 ? { set: [...chars], complete: true } : UNKNOWN;
+  }
+  private skipClass() {
+    while (!this.done && this.peek() !== ']') {
+      if (this.cps[this.i++] === '\\') this.i++;
+    }
+    if (this.cps[this.i++] !== ']') throw new Error('unclosed class');
+  }
+  /** Applies a following quantifier (and its lazy `?`) to an atom. */
+  private quantified(a: Atom): Atom {
+    const q = this.peek();
+    let min: number;
+    let max: number;
+    if (q === '?') [min, max] = [0, 1];
+    else if (q === '*') [min, max] = [0, Infinity];
+    else if (q === '+') [min, max] = [1, Infinity];
+    else if (q === '{') {
+      const close = this.cps.indexOf('}', this.i);
+      const m = /^\{(\d+)(,(\d*))?\}$/.exec(this.cps.slice(this.i, close + 1).join(''));
+      if (close < 0 || !m) throw new Error('unreadable quantifier');
+      min = Number(m[1]);
+      max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+      this.i = close;
+    } else return a;
+    this.i++;
+    if (this.peek() === '?') this.i++;
+    return { kind: 'prefixes', p: repeat(a.p, min, max) };
+  }
+}
+
+function cross(a: string[], b: string[]): string[] | null {
+  if (a.length * b.length > CAP) return null;
+  const out = new Set<string>();
+  for (const x of a) for (const y of b) out.add(x + y);
+  return [...out];
+}
+
+function repeat(p: Prefixes, min: number, max: number): Prefixes {
+  if (p.complete && max !== Infinity && max <= 4) {
+    const out = new Set<string>();
+    let power = [''];
+    for (let n = 0; n <= max; n++) {
+      if (n >= min) for (const s of power) out.add(s);
+      if (n === max) break;
+      const next = cross(power, p.set);
+      if (!next) return min === 0 ? UNKNOWN : { set: p.set, complete: false };
+      power = next;
+    }
+    return { set: [...out], complete: true };
+  }
+  // At least one copy: every match starts with one of the atom's prefixes.
+  return min === 0 ? UNKNOWN : { set: p.set, complete: false };
+}
+
+function union(list: Prefixes[]): Prefixes {
+  const out = new Set<string>();
+  for (const p of list) for (const s of p.set) out.add(s);
+  return { set: [...out], complete: list.every((p) => p.complete) };
+}
+
+/** The prefixes of a sequence of atoms: concatenated while every atom's strings are exact. */
+function sequence(atoms: Atom[]): Prefixes {
+  let set = [''];
+  for (const a of atoms) {
+    const next = cross(set, a.p.set);
+    if (!next) return { set, complete: false };
+    set = next;
+    if (!a.p.complete) return { set, complete: false };
+  }
+  return { set, complete: true };
+}
+
+/** How one pattern is pre-checked. */
+type Plan =
+  /** Matches only at a word start: indexed by the first characters of its prefixes. */
+  | { kind: 'word'; keys: string[] }
+  /** Matches anywhere: runs only when the text contains one of its prefixes. */
+  | { kind: 'contains'; prefixes: string[] }
+  | { kind: 'always' };
+
+export function plan(re: RegExp): Plan {
+  if (re.flags.includes('i') || re.flags.includes('v')) return { kind: 'always' };
+  let alts: Atom[][];
+  try {
+    const reader = new Reader(re.source);
+    alts = reader.alternatives();
+    if (!reader.done) return { kind: 'always' };
+  } catch {
+    return { kind: 'always' };
+  }
+  const leading =
+    alts.length === 1 && alts[0]![0]?.lookbehind === '[ |]' && re.source.startsWith(LEADING_BOUNDARY);
+  const p = leading ? sequence(alts[0]!.slice(1)) : union(alts.map(sequence));
+  if (p.set.some((s) => s === '')) return { kind: 'always' };
+  if (leading) return { kind: 'word', keys: [...new Set(p.set.map((s) => s.slice(0, KEY)))] };
+  return { kind: 'contains', prefixes: p.set };
+}
+
+/** A normalised text with the first 1 to KEY characters at each of its word starts. */
+export type TextView = { text: string; keys: string[] };
+
+export function view(text: string): TextView {
+  const keys = new Set<string>();
+  for (let s = 1; s < text.length; s++) {
+    const before = text.charCodeAt(s - 1);
+    if (before !== 32 && before !== 124) continue;
+    for (let k = 1; k <= KEY && s + k <= text.length; k++) keys.add(text.slice(s, s + k));
+  }
+  return { text, keys: [...keys] };
+}
+
+/** A list of patterns with its pre-check: `candidates` lists, in order, those that may match. */
+export class PatternList {
+  readonly patterns: RegExp[];
+  private readonly byKey = new Map<string, number[]>();
+  private readonly contains: Array<[number, string[]]> = [];
+  private readonly always: number[] = [];
+
+  constructor(patterns: RegExp[]) {
+    this.patterns = patterns;
+    patterns.forEach((re, i) => {
+      const p = plan(re);
+      if (p.kind === 'word') {
+        for (const k of p.keys) {
+          const list = this.byKey.get(k);
+          if (list) list.push(i);
+          else this.byKey.set(k, [i]);
+        }
+      } else if (p.kind === 'contains') this.contains.push([i, p.prefixes]);
+      else this.always.push(i);
+    });
+  }
+
+  /** Indices (ascending) of the patterns that may match the text; the others cannot. */
+  candidates(v: TextView, after = -1): number[] {
+    const out = new Set<number>();
+    for (const k of v.keys) {
+      const list = this.byKey.get(k);
+      if (list) for (const i of list) if (i > after) out.add(i);
+    }
+    for (const [i, prefixes] of this.contains) {
+      if (i > after && prefixes.some((s) => v.text.includes(s))) out.add(i);
+    }
+    for (const i of this.always) if (i > after) out.add(i);
+    return [...out].sort((a, b) => a - b);
+  }
+
+  /** Whether any pattern matches (as `patterns.some(re => re.test(text))`). */
+  some(v: TextView): boolean {
+    for (const k of v.keys) {
+      const list = this.byKey.get(k);
+      if (list) for (const i of list) if (test(this.patterns[i]!, v.text)) return true;
+    }
+    for (const [i, prefixes] of this.contains) {
+      if (prefixes.some((s) => v.text.includes(s)) && test(this.patterns[i]!, v.text)) return true;
+    }
+    for (const i of this.always) if (test(this.patterns[i]!, v.text)) return true;
+    return false;
+  }
+
+  /** Every pattern replaced by ` | `, in order (as a loop of `text.replace(re, ' | ')`). */
+  mask(text: string): string {
+    let out = text;
+    let list = this.candidates(view(out));
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k]!;
+      const next = out.replace(this.patterns[i]!, ' | ');
+      if (next === out) continue;
+      // The text changed: the later patterns are checked against the new one.
+      out = next;
+      list = this.candidates(view(out), i);
+      k = -1;
+    }
+    return out;
+  }
+}
+
+function test(re: RegExp, text: string): boolean {
+  re.lastIndex = 0;
+  return re.test(text);
+}
