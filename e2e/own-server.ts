@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 
 /** A second Amora server (the built app) that a journey starts with settings of its own. */
 export interface OwnServer {
@@ -19,7 +20,7 @@ export interface OwnServerOptions {
   env: Record<string, string>;
   /** Replace the inherited environment instead of extending it (e.g. a PATH without binaries). */
   isolatedEnv?: boolean;
-  /** How long it may take to start; a fresh server seeds the demo art first. */
+  /** How long it may take to start; a fresh server seeds the demo art first (default 230 s). */
   startTimeoutMs?: number;
 }
 
@@ -27,7 +28,11 @@ export function ownServerBase(portOffset: number): string {
   return `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + portOffset}`;
 }
 
+/** Call from a `beforeAll` hook: the hook's time limit becomes the start's, plus a margin. */
 export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer> {
+  const startTimeoutMs = opts.startTimeoutMs ?? 230_000;
+  // On a busy machine (CI runs the server suites beside the journeys) a start takes minutes.
+  test.setTimeout(startTimeoutMs + 30_000);
   const base = ownServerBase(opts.portOffset);
   const port = new URL(base).port;
   const server: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
@@ -54,7 +59,7 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
     server.kill('SIGTERM');
     await exited;
   };
-  const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
+  const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) break;
     try {
