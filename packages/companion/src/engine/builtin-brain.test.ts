@@ -7,18 +7,10 @@ import type { Brain, BrainCharacter, BrainContext, BrainReply, ChatMemory } from
 
 type DemoCharacter = BrainCharacter;
 const demoCharacters = characters as unknown as DemoCharacter[];
+import { seededRandom } from '@amora/shared/random.ts';
 import { createBuiltinBrain } from './builtin-brain.ts';
 
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = seededRandom;
 
 const CYRILLIC = /[\u0400-\u04FF]/g;
 const LATIN = /[A-Za-z]/g;

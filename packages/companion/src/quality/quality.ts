@@ -1,3 +1,4 @@
+import { seededRandom } from '@amora/shared/random.ts';
 import { clampPoints, levelForPoints } from '@amora/shared/chat.ts';
 import { LEVEL_MARKERS } from '@amora/shared/constants.ts';
 import type { ChatMode, EngineLanguage, Mood } from '@amora/shared/enums.ts';
@@ -35,16 +36,7 @@ export const targets = {
 export const testCharacters = characters as unknown as BrainCharacter[];
 
 /** A small deterministic generator (mulberry32) so every figure is reproducible. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seeded = seededRandom;
 
 /** One conversation, carried from turn to turn the way the chat service does it. */
 export class Conversation {

@@ -1,3 +1,4 @@
+import { seededRandom } from '@amora/shared/random.ts';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,16 +110,9 @@ function hashString(s: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a tiny seeded PRNG returning [0, 1). */
-function seededRandom(seed: string): () => number {
-  let a = hashString(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A seeded generator (mulberry32) per string seed. */
+function seededRandomOf(seed: string): () => number {
+  return seededRandom(hashString(seed));
 }
 
 type Rng = () => number;
@@ -689,7 +683,7 @@ export function variantSvg(
   override: { scene?: SceneKind; outfit?: string } = {},
 ): string {
   const { art } = c;
-  const rng = seededRandom(`${art.seed}:${v.key}`);
+  const rng = seededRandomOf(`${art.seed}:${v.key}`);
   const sceneKind = override.scene ?? art.scenes[v.slot] ?? art.scenes[0];
   const outfit = override.outfit ?? art.outfit[v.slot] ?? art.outfit[0];
   const layers = scene(sceneKind, rng, art.accent);

@@ -1,3 +1,4 @@
+import { seededRandom } from '@amora/shared/random.ts';
 import { featurize, HASH_BITS } from './features.ts';
 
 /**
@@ -10,17 +11,6 @@ import { featurize, HASH_BITS } from './features.ts';
 export type Example = { text: string; positive: boolean };
 
 export const TRAINING = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 20260, year: 2026 } as const;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
@@ -36,7 +26,7 @@ export function train(examples: Example[], featureCache?: Map<string, number[]>)
   const w = new Float64Array(1 << HASH_BITS);
   const g2 = new Float64Array(1 << HASH_BITS);
   const order = examples.map((_, i) => i);
-  const rnd = mulberry32(TRAINING.seed);
+  const rnd = seededRandom(TRAINING.seed);
   for (let epoch = 0; epoch < TRAINING.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(rnd() * (i + 1));
