@@ -43,10 +43,10 @@ test.afterAll(async () => {
 });
 
 /** Signs up on the crypto-enabled server (the refresh cookie restores the session in the page). */
-async function signedIn(page: Page): Promise<void> {
+async function signedIn(page: Page, language: 'en' | 'ru' = 'en'): Promise<void> {
   await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
   const res = await page.request.post(`${base}/api/auth/sign-up`, {
-    data: { email: uniqueEmail('crypto'), password: 'a long password 1', termsAccepted: true },
+    data: { email: uniqueEmail('crypto'), password: 'a long password 1', termsAccepted: true, language },
   });
   expect(res.status()).toBe(201);
 }
@@ -84,13 +84,15 @@ test(
   },
 );
 
-test('an invoice left to expire: declined, nothing added, try again', EXCLUSIVE, async ({ page }) => {
-  await signedIn(page);
+// In Russian: the processor's reason is told in the reader's language.
+test('an invoice left to expire: declined, nothing added, try again (ru)', EXCLUSIVE, async ({ page }) => {
+  await signedIn(page, 'ru');
   await toInvoice(page, 'pack-s');
   await page.getByRole('button', { name: 'Let it expire' }).click();
   const declined = page.getByTestId('paywall-declined');
   await expect(declined).toBeVisible({ timeout: 20_000 });
-  await expect(declined).toContainText('The crypto invoice expired unpaid.');
+  await expect(declined).toContainText('Транзакция отклонена');
+  await expect(declined).toContainText('Срок криптовалютного счёта истёк, он не был оплачен.');
   await page.getByTestId('try-again').click();
   await expect(page).toHaveURL(/\/paywall\/checkout\?pack=pack-s/);
   expect(await walletBalance(page)).toBe('500');

@@ -13,6 +13,7 @@ import { walletKeys } from '../../wallet/api/wallet-api.ts';
 import { fetchMe, subscriptionKeys } from '../api/payments-api.ts';
 import { useLastSubscription } from '../hooks/use-subscription.ts';
 import { usePaymentStatus } from '../hooks/use-payment-status.ts';
+import { paymentMessage } from '../payment-message.ts';
 import { safeNextPath } from '../safe-next.ts';
 import { MysteryBoxReveal } from '../../conversion/components/mystery-box.tsx';
 import styles from './paywall.module.css';
@@ -157,7 +158,9 @@ export function DeclinedView() {
         </span>
         <h1 className={`${styles.title} display-font`}>{t('paywall.declinedTitle')}</h1>
         <p className={styles.muted}>{t('paywall.declinedText')}</p>
-        {status.data?.message ? <p className={styles.muted}>{status.data.message}</p> : null}
+        {status.data?.message ? (
+          <p className={styles.muted}>{paymentMessage(status.data.message, t)}</p>
+        ) : null}
         <div className={styles.actions} style={{ width: '100%' }}>
           <Link to={retry} className={buttonClass('primary', 'lg', true)} data-testid="try-again">
             {t('paywall.tryAgain')}
