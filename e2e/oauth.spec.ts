@@ -100,7 +100,7 @@ test.describe('with providers configured', EXCLUSIVE, () => {
     await page.goto(`${base}/profile`);
     await expect(page.getByTestId('profile-email')).toHaveText(email);
     await expect(page.getByTestId('linked-google')).toBeVisible();
-    await expect(page.getByTestId('linked-providers')).toContainText('Signed in with');
+    await expect(page.getByTestId('linked-providers')).toContainText('Sign-in methods');
   });
 
   test('Russian: Apple on the sign-up screen (after the terms box) — a cross-site form_post — signs in', async ({
@@ -120,7 +120,7 @@ test.describe('with providers configured', EXCLUSIVE, () => {
     await expect(page).toHaveURL(`${base}/`);
     await page.goto(`${base}/profile`);
     await expect(page.getByTestId('profile-email')).toHaveText(email);
-    await expect(page.getByTestId('linked-providers')).toContainText('Вход через');
+    await expect(page.getByTestId('linked-providers')).toContainText('Способы входа');
     await expect(page.getByTestId('linked-apple')).toBeVisible();
   });
 
@@ -137,5 +137,57 @@ test.describe('with providers configured', EXCLUSIVE, () => {
     await page.goto(`${base}/auth/signin`);
     await page.getByTestId('oauth-x').click();
     await expect(page.getByTestId('auth-error')).toHaveText('Вход через X отменён.');
+  });
+
+  test('English: a password account connects Discord from the profile, then disconnects it', async ({
+    page,
+  }) => {
+    await page.context().addCookies([{ name: 'age_verified', value: 'true', url: base }]);
+    const res = await page.request.post(`${base}/api/auth/sign-up`, {
+      data: {
+        email: uniqueEmail('link'),
+        password: 'a long password 1',
+        termsAccepted: true,
+        language: 'en',
+      },
+    });
+    expect(res.status()).toBe(201);
+    fake.signInAs('discord', { sub: `d-link-${Date.now()}` });
+    await visit(page, '/profile', 'en');
+    const methods = page.getByTestId('linked-providers');
+    await expect(methods).toContainText('Sign-in methods');
+    await expect(methods.getByTestId('unlinked-discord')).toContainText('Not connected');
+    await methods.getByRole('button', { name: 'Connect Discord' }).click();
+    await expect(page).toHaveURL(`${base}/profile`);
+    await expect(page.getByTestId('oauth-notice')).toHaveText(
+      'Discord is connected: you can sign in with it from now on.',
+    );
+    await expect(methods.getByTestId('linked-discord')).toBeVisible();
+    await methods.getByRole('button', { name: 'Disconnect Discord' }).click();
+    await expect(page.getByTestId('oauth-notice')).toHaveText('Discord is disconnected.');
+    await expect(methods.getByTestId('unlinked-discord')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  test('Russian: an account made with Google connects X, and its last way to sign in stays', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('googleru');
+    fake.signInAs('google', { sub: `g-${email}`, email, emailVerified: true, name: 'Ольга' });
+    await visit(page, '/auth/signin', 'ru');
+    await page.getByTestId('oauth-google').click();
+    await expect(page).toHaveURL(`${base}/`);
+    fake.signInAs('x', { sub: `x-${email}` });
+    await page.goto(`${base}/profile`);
+    const methods = page.getByTestId('linked-providers');
+    await methods.getByRole('button', { name: 'Подключить X' }).click();
+    await expect(page.getByTestId('oauth-notice')).toHaveText(
+      'X подключён: теперь вы можете входить через него.',
+    );
+    await methods.getByRole('button', { name: 'Отключить X' }).click();
+    await expect(page.getByTestId('oauth-notice')).toHaveText('X отключён.');
+    await methods.getByRole('button', { name: 'Отключить Google' }).click();
+    await expect(page.getByTestId('oauth-notice')).toContainText('Это ваш единственный способ входа');
+    await expect(methods.getByTestId('linked-google')).toBeVisible();
   });
 });

@@ -28,6 +28,12 @@ export const OAUTH_ERRORS = [
   'account_unverified',
   /** An account with this email exists, but the provider has not confirmed that the person owns it. */
   'provider_unverified',
+  /** Connecting from the profile: this provider account is already connected to another Amora account. */
+  'already_linked',
+  /** Connecting from the profile: the account has another account of this provider connected already. */
+  'another_linked',
+  /** Connecting from the profile: the account is gone or its session ended before the provider answered. */
+  'link_expired',
 ] as const;
 export type OAuthError = (typeof OAUTH_ERRORS)[number];
 
@@ -41,6 +47,13 @@ export const OAuthIdentity = z.object({
 });
 export const OAuthIdentitiesResponse = z.object({ identities: z.array(OAuthIdentity) });
 export type OAuthIdentitiesResponse = z.infer<typeof OAuthIdentitiesResponse>;
+
+/** Connect a provider to the signed-in account (profile): the page to land on afterwards. */
+export const OAuthLinkBody = z.object({ returnTo: z.string().max(500).optional() }).strict();
+export type OAuthLinkBody = z.infer<typeof OAuthLinkBody>;
+/** Where the browser goes next: the provider's consent page (the pending link is in a cookie). */
+export const OAuthLinkResponse = z.object({ url: z.string() });
+export type OAuthLinkResponse = z.infer<typeof OAuthLinkResponse>;
 
 /** Where the SPA sends a person to sign in with a provider (a full-page navigation, SPEC §7). */
 export function oauthSignInPath(

@@ -36,6 +36,9 @@ export const en = {
   'account.noPassword': 'This account signs in without a password',
   'account.chatLocked': 'Wait for her reply before deleting this chat',
   'account.supportChat': 'The support chat cannot be deleted',
+  'oauth.lastSignInMethod':
+    'This is the only way you sign in. Set a password or connect another provider first.',
+  'oauth.notLinked': 'This provider is not connected to your account',
   // auth and session
   'auth.signIn': 'Sign in to continue',
   'auth.sessionExpired': 'Your session has expired',

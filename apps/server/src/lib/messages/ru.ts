@@ -49,6 +49,9 @@ export const ru: Record<MessageKey, string> = {
   'telegram.badHash': 'Данные запуска Telegram не подписаны этим ботом',
   'telegram.expired': 'Данные запуска Telegram устарели; откройте приложение заново',
   'telegram.noUser': 'В данных запуска Telegram нет пользователя',
+  'oauth.lastSignInMethod':
+    'Это ваш единственный способ входа. Сначала задайте пароль или подключите другой сервис.',
+  'oauth.notLinked': 'Этот сервис не подключён к вашему аккаунту',
   'user.emailTaken': 'Аккаунт с таким email уже существует',
   'user.notFound': 'Пользователь не найден',
   'account.blocked': 'Ваш аккаунт заблокирован',

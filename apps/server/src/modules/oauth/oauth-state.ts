@@ -19,6 +19,8 @@ const Pending = z.object({
   r: z.string().max(500),
   /** The interface language, for a new account */
   l: z.string().max(8).optional(),
+  /** Connecting from the profile: the signed-in user the provider account is linked to */
+  u: z.string().max(64).optional(),
 });
 export type PendingSignIn = z.infer<typeof Pending>;
 

@@ -1,7 +1,8 @@
 import type { OAuthProvider } from '@amora/shared/oauth.ts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { oauthIdentities } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type IdentityRow = typeof oauthIdentities.$inferSelect;
 
@@ -46,6 +47,34 @@ export function createOAuthRepository() {
     },
     async remove(db: DbOrTx, id: string): Promise<void> {
       await db.delete(oauthIdentities).where(eq(oauthIdentities.id, id));
+    },
+    /**
+     * Disconnects a provider unless it is the user's last way to sign in (no password, no Telegram,
+     * no other provider). The user's row is locked first, so two disconnections at once cannot
+     * leave an account nobody can open.
+     */
+    async unlinkUnlessLast(
+      db: Db,
+      userId: string,
+      provider: OAuthProvider,
+    ): Promise<'removed' | 'not_linked' | 'last'> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ passwordHash: users.passwordHash, telegramId: users.telegramId })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update')
+          .limit(1);
+        const rows = await tx
+          .select({ id: oauthIdentities.id, provider: oauthIdentities.provider })
+          .from(oauthIdentities)
+          .where(eq(oauthIdentities.userId, userId));
+        const target = rows.find((r) => r.provider === provider);
+        if (!user || !target) return 'not_linked';
+        if (!user.passwordHash && !user.telegramId && rows.length <= 1) return 'last';
+        await tx.delete(oauthIdentities).where(eq(oauthIdentities.id, target.id));
+        return 'removed';
+      });
     },
     async listForUser(db: DbOrTx, userId: string): Promise<IdentityRow[]> {
       return db

@@ -1,9 +1,16 @@
-import { OAuthIdentitiesResponse, OAuthProvider, OAuthProvidersResponse } from '@amora/shared/oauth.ts';
+import {
+  OAuthIdentitiesResponse,
+  OAuthLinkBody,
+  OAuthLinkResponse,
+  OAuthProvider,
+  OAuthProvidersResponse,
+} from '@amora/shared/oauth.ts';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types.ts';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { OAUTH_STATE_TTL_S, stateCookieName } from './oauth-state.ts';
 import type { CallbackOutcome, CallbackParams, OAuthService } from './oauth.service.ts';
@@ -23,10 +30,18 @@ const CallbackFields = z.object({
   user: z.string().max(4096).optional(),
 });
 
-/** Where the SPA shows why a provider sign-in failed. */
+/** `path` (ours, maybe with a query already) with more query parameters. */
+function withQuery(path: string, params: Record<string, string>): string {
+  const url = new URL(path, 'http://amora.invalid');
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Where the SPA shows why a provider sign-in failed (a failed connection: back on the profile). */
 export function errorLocation(outcome: Extract<CallbackOutcome, { ok: false }>, provider: string): string {
-  const q = new URLSearchParams({ oauth_error: outcome.error, provider });
-  return `/auth/signin?${q.toString()}`;
+  const params = { oauth_error: outcome.error, provider };
+  if (outcome.link) return withQuery(outcome.returnTo, params);
+  return `/auth/signin?${new URLSearchParams(params).toString()}`;
 }
 
 export function oauthRoutes(app: AppInstance, deps: { oauth: OAuthService; config: Config }): void {
@@ -63,6 +78,63 @@ export function oauthRoutes(app: AppInstance, deps: { oauth: OAuthService; confi
     async (req) => ({ identities: await oauth.identities(req.userId()) }),
   );
 
+  const setPendingCookie = (reply: FastifyReply, provider: OAuthProvider, sealed: string) =>
+    reply.setCookie(stateCookieName(provider), sealed, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: cookiePath(provider),
+      maxAge: OAUTH_STATE_TTL_S,
+    });
+
+  app.post(
+    '/api/auth/:provider/link',
+    {
+      onRequest: [app.requireAuth],
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Connect a provider to the signed-in account (profile): answers the provider's URL to send the browser to, and keeps the pending connection in a sealed httpOnly cookie for 10 minutes. The callback links the provider account to this user (never one already connected to another account: `oauth_error=already_linked`) and 302s back to `returnTo` with `?linked=<provider>`, or with `?oauth_error=<code>&provider=<provider>`. 404 when the provider is not enabled",
+        security: [{ bearer: [] }],
+        params: Params,
+        body: OAuthLinkBody,
+        response: { 200: OAuthLinkResponse },
+      },
+    },
+    async (req, reply) => {
+      const { provider } = req.params;
+      noStore(reply);
+      const started = await oauth.start(provider, {
+        returnTo: req.body.returnTo ?? '/profile',
+        linkUserId: req.userId(),
+      });
+      if (!started) throw new AppError('NOT_FOUND', 'error.notFound');
+      void setPendingCookie(reply, provider, started.sealed);
+      return { url: started.url };
+    },
+  );
+
+  app.delete(
+    '/api/auth/identities/:provider',
+    {
+      onRequest: [app.requireAuth],
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Disconnect a provider from the caller's account. 409 CONFLICT when it is the last way to sign in (no password, no Telegram, no other provider); 404 when it is not connected. Answers the providers still connected",
+        security: [{ bearer: [] }],
+        params: Params,
+        response: { 200: OAuthIdentitiesResponse },
+      },
+    },
+    async (req) => {
+      await oauth.unlink(req.userId(), req.params.provider);
+      return { identities: await oauth.identities(req.userId()) };
+    },
+  );
+
   app.get(
     '/api/auth/:provider/signin',
     {
@@ -80,13 +152,7 @@ export function oauthRoutes(app: AppInstance, deps: { oauth: OAuthService; confi
       noStore(reply);
       const started = await oauth.start(provider, req.query);
       if (!started) return reply.redirect(`/auth/signin?oauth_error=disabled&provider=${provider}`, 302);
-      void reply.setCookie(stateCookieName(provider), started.sealed, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        path: cookiePath(provider),
-        maxAge: OAUTH_STATE_TTL_S,
-      });
+      void setPendingCookie(reply, provider, started.sealed);
       return reply.redirect(started.url, 302);
     },
   );
@@ -107,6 +173,7 @@ export function oauthRoutes(app: AppInstance, deps: { oauth: OAuthService; confi
       secure,
     });
     if (!outcome.ok) return reply.redirect(errorLocation(outcome, provider), 302);
+    if (!outcome.session) return reply.redirect(withQuery(outcome.returnTo, { linked: provider }), 302);
     setRefreshCookie(reply, outcome.session.refreshToken, secure);
     return reply.redirect(outcome.returnTo, 302);
   };

@@ -26,9 +26,13 @@ export type CallbackParams = {
   user?: string | undefined;
 };
 
+/**
+ * How a callback ended. A sign-in brings a session; connecting a provider from the profile (`link`)
+ * keeps the session the person has, and its failures go back to the profile, not to sign-in.
+ */
 export type CallbackOutcome =
-  | { ok: true; session: Session; returnTo: string; created: boolean }
-  | { ok: false; error: OAuthError; returnTo: string };
+  | { ok: true; session: Session | null; returnTo: string; created: boolean; link: boolean }
+  | { ok: false; error: OAuthError; returnTo: string; link: boolean };
 
 type Logger = { warn: (obj: object, msg: string) => void };
 
@@ -176,6 +180,38 @@ export function createOAuthService(deps: {
     }
   }
 
+  /** Connects a provider account to the signed-in user who started from the profile. */
+  async function linkTo(
+    userId: string,
+    provider: OAuthProvider,
+    profile: ProviderProfile,
+  ): Promise<OAuthError | null> {
+    const user = await users.findById(userId);
+    if (!user || user.deletedAt) return 'link_expired';
+    const parsedEmail = profile.email ? Email.safeParse(profile.email) : null;
+    const email = parsedEmail?.success ? parsedEmail.data : null;
+    const seen = { email, emailVerified: profile.emailVerified && email !== null };
+    const identity = await repo.find(db, provider, profile.subject);
+    if (identity) {
+      if (identity.userId !== userId) return 'already_linked';
+      await repo.touch(db, identity.id, seen);
+      return null;
+    }
+    const mine = await repo.listForUser(db, userId);
+    if (mine.some((r) => r.provider === provider)) return 'another_linked';
+    const linked = await repo.insert(db, {
+      id: newId(),
+      provider,
+      subject: profile.subject,
+      userId,
+      ...seen,
+    });
+    if (linked) return null;
+    // Linked at this very moment by a racing callback: fine if it was to this user.
+    const again = await repo.find(db, provider, profile.subject);
+    return again?.userId === userId ? null : 'already_linked';
+  }
+
   async function resolveAgain(
     provider: OAuthProvider,
     subject: string,
@@ -212,7 +248,7 @@ export function createOAuthService(deps: {
     /** Where to send the browser, and the sealed pending sign-in for its cookie; null when disabled. */
     async start(
       provider: OAuthProvider,
-      opts: { returnTo?: string | undefined; lang?: string | undefined },
+      opts: { returnTo?: string | undefined; lang?: string | undefined; linkUserId?: string },
     ): Promise<{ url: string; sealed: string } | null> {
       const client = await clients(provider);
       if (!client) return null;
@@ -240,6 +276,7 @@ export function createOAuthService(deps: {
         ...(nonce ? { n: nonce } : {}),
         r: safeReturnTo(opts.returnTo),
         ...(lang.success ? { l: lang.data } : {}),
+        ...(opts.linkUserId ? { u: opts.linkUserId } : {}),
       });
       return { url: url.href, sealed };
     },
@@ -257,7 +294,8 @@ export function createOAuthService(deps: {
     ): Promise<CallbackOutcome> {
       const pending = await sealer.open(sealed);
       const returnTo = pending?.r ?? '/';
-      const fail = (error: OAuthError): CallbackOutcome => ({ ok: false, error, returnTo });
+      const link = Boolean(pending?.u);
+      const fail = (error: OAuthError): CallbackOutcome => ({ ok: false, error, returnTo, link });
       const client = await clients(provider);
       if (!client) return fail('disabled');
       if (params.error) return fail(params.error === 'access_denied' ? 'denied' : 'provider');
@@ -285,10 +323,22 @@ export function createOAuthService(deps: {
         deps.log.warn({ provider }, 'provider sign-in refused: no usable profile');
         return fail('token');
       }
+      if (pending.u) {
+        const error = await linkTo(pending.u, provider, profile);
+        if (error) return fail(error);
+        return { ok: true, session: null, returnTo, created: false, link: true };
+      }
       const resolved = await resolveUser(provider, profile, pending);
       if ('error' in resolved) return fail(resolved.error);
       const session = await auth.signInProven(resolved.user);
-      return { ok: true, session, returnTo, created: resolved.created };
+      return { ok: true, session, returnTo, created: resolved.created, link: false };
+    },
+
+    /** Disconnects a provider from the caller's account; never the last way to sign in. */
+    async unlink(userId: string, provider: OAuthProvider): Promise<void> {
+      const result = await repo.unlinkUnlessLast(db, userId, provider);
+      if (result === 'not_linked') throw new AppError('NOT_FOUND', 'oauth.notLinked');
+      if (result === 'last') throw new AppError('CONFLICT', 'oauth.lastSignInMethod');
     },
 
     /** The caller's linked providers (profile). */

@@ -87,16 +87,26 @@ async function flow(
     lang?: string;
     cookie?: (c: string) => string;
     mutate?: (q: URLSearchParams) => void;
+    /** Connecting from the profile of the user with this access token (POST /link), not signing in. */
+    linkAs?: string;
   } = {},
 ): Promise<Flow> {
   const q = new URLSearchParams();
   if (opts.returnTo) q.set('returnTo', opts.returnTo);
   if (opts.lang) q.set('lang', opts.lang);
-  const start = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}/signin?${q.toString()}` });
-  expect(start.statusCode).toBe(302);
+  const start = opts.linkAs
+    ? await t.app.inject({
+        method: 'POST',
+        url: `/api/auth/${provider}/link`,
+        headers: bearer({ token: opts.linkAs }),
+        payload: opts.returnTo ? { returnTo: opts.returnTo } : {},
+      })
+    : await t.app.inject({ method: 'GET', url: `/api/auth/${provider}/signin?${q.toString()}` });
+  expect(start.statusCode).toBe(opts.linkAs ? 200 : 302);
+  const startUrl = opts.linkAs ? start.json<{ url: string }>().url : start.headers.location!;
   const state = start.cookies.find((c) => c.name === `amora_oauth_${provider}`);
   expect(state?.httpOnly).toBe(true);
-  const authorize = await fetch(start.headers.location!, { redirect: 'manual' });
+  const authorize = await fetch(startUrl, { redirect: 'manual' });
   let back: URL;
   if (provider === 'apple') {
     // Apple posts a form to the callback (response_mode=form_post); we turn it into a GET (303).
@@ -134,7 +144,7 @@ async function flow(
   });
   const setCookie = ([] as string[]).concat(cb.headers['set-cookie'] ?? []);
   return {
-    start: start.headers.location!,
+    start: startUrl,
     callback: { status: cb.statusCode, location: cb.headers.location!, setCookie },
   };
 }
@@ -454,6 +464,8 @@ describe('sign-in providers (decision 110)', () => {
     expect(Object.keys(doc.paths['/api/auth/identities']!)).toEqual(['get']);
     expect(Object.keys(doc.paths['/api/auth/{provider}/signin']!)).toEqual(['get']);
     expect(Object.keys(doc.paths['/api/auth/{provider}/callback']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/auth/{provider}/link']!)).toEqual(['post']);
+    expect(Object.keys(doc.paths['/api/auth/identities/{provider}']!)).toEqual(['delete']);
   });
 
   it('returnTo is a path of ours, never another site', () => {
@@ -463,5 +475,108 @@ describe('sign-in providers (decision 110)', () => {
     expect(safeReturnTo('/\\evil.example')).toBe('/');
     expect(safeReturnTo('/api/auth/logout')).toBe('/');
     expect(safeReturnTo(undefined)).toBe('/');
+  });
+});
+
+describe('connecting a provider from the profile', () => {
+  const identitiesOf = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/identities', headers: bearer({ token }) }))
+      .json<{ identities: { provider: string }[] }>()
+      .identities.map((i) => i.provider);
+  const unlink = (token: string, provider: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/auth/identities/${provider}`, headers: bearer({ token }) });
+
+  it('links a provider account to the signed-in user, keeps the session, and signs in with it afterwards', async () => {
+    const me = await signUp(t.app);
+    // Another address than the account's, and the account's own is not confirmed: the person proves
+    // both sides here (her session and the provider's consent), so no email has to match.
+    fake.signInAs('google', { sub: 'g-profile-1', email: uniqueEmail('other'), emailVerified: true });
+    const f = await flow('google', { linkAs: me.token });
+    expect(f.callback.status).toBe(302);
+    expect(f.callback.location).toBe('/profile?linked=google');
+    expect(f.callback.setCookie.some((c) => c.startsWith('amora_refresh='))).toBe(false);
+    expect(await identitiesOf(me.token)).toEqual(['google']);
+    fake.signInAs('google', { sub: 'g-profile-1', email: uniqueEmail('other'), emailVerified: true });
+    const { user } = await sessionOf(await flow('google'));
+    expect(user._id).toBe(me.userId);
+  });
+
+  it('never takes a provider account that belongs to someone else, nor a second one of a provider', async () => {
+    const owner = await signUp(t.app);
+    fake.signInAs('discord', { sub: 'd-owned' });
+    expect((await flow('discord', { linkAs: owner.token })).callback.location).toBe(
+      '/profile?linked=discord',
+    );
+    const other = await signUp(t.app);
+    fake.signInAs('discord', { sub: 'd-owned' });
+    const taken = await flow('discord', { linkAs: other.token, returnTo: '/profile?tab=1' });
+    expect(taken.callback.location).toBe('/profile?tab=1&oauth_error=already_linked&provider=discord');
+    expect(await identitiesOf(other.token)).toEqual([]);
+    fake.signInAs('discord', { sub: 'd-second' });
+    const second = await flow('discord', { linkAs: owner.token });
+    expect(errorOf(second)).toBe('another_linked');
+    // Connecting the same account again is harmless.
+    fake.signInAs('discord', { sub: 'd-owned' });
+    expect((await flow('discord', { linkAs: owner.token })).callback.location).toBe(
+      '/profile?linked=discord',
+    );
+    expect(await identitiesOf(owner.token)).toEqual(['discord']);
+  });
+
+  it('a failed or cancelled connection goes back to the profile, and /link needs a session and a known provider', async () => {
+    const me = await signUp(t.app);
+    const denied = await flow('google', {
+      linkAs: me.token,
+      mutate: (q) => {
+        q.delete('code');
+        q.set('error', 'access_denied');
+      },
+    });
+    expect(denied.callback.location).toBe('/profile?oauth_error=denied&provider=google');
+    const noSession = await t.app.inject({ method: 'POST', url: '/api/auth/google/link', payload: {} });
+    expect(noSession.statusCode).toBe(401);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/myspace/link',
+      headers: bearer(me),
+      payload: {},
+    });
+    expect(unknown.statusCode).toBe(400);
+    // Only a path of ours to come back to.
+    fake.signInAs('x', { sub: 'x-link-1' });
+    const away = await flow('x', { linkAs: me.token, returnTo: 'https://evil.example/profile' });
+    expect(away.callback.location).toBe('/?linked=x');
+  });
+
+  it('disconnects a provider, but never the last way to sign in, even with two requests at once', async () => {
+    const withPassword = await signUp(t.app);
+    fake.signInAs('google', { sub: 'g-unlink-1' });
+    await flow('google', { linkAs: withPassword.token });
+    const removed = await unlink(withPassword.token, 'google');
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ identities: [] });
+    expect((await unlink(withPassword.token, 'google')).statusCode).toBe(404);
+
+    // An account made by a provider has no password: its only provider stays.
+    fake.signInAs('discord', { sub: 'd-only-1' });
+    const only = await sessionOf(await flow('discord'));
+    const last = await unlink(only.token, 'discord');
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ code: 'CONFLICT' });
+    // In the reader's language.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/language',
+      headers: bearer({ token: only.token }),
+      payload: { language: 'ru' },
+    });
+    const ru = await unlink(only.token, 'discord');
+    expect(ru.json<{ message: string }>().message).toContain('единственный способ входа');
+    fake.signInAs('x', { sub: 'x-only-1' });
+    await flow('x', { linkAs: only.token });
+    expect(await identitiesOf(only.token)).toEqual(['discord', 'x']);
+    const both = await Promise.all([unlink(only.token, 'discord'), unlink(only.token, 'x')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await identitiesOf(only.token)).toHaveLength(1);
   });
 });

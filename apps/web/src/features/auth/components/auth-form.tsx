@@ -2,7 +2,6 @@ import { NEW_USER_TOKENS, PASSWORD_MIN_LENGTH } from '@amora/shared/constants.ts
 import type { User } from '@amora/shared/user.ts';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { OAUTH_ERRORS, OAUTH_PROVIDERS, type OAuthError, type OAuthProvider } from '@amora/shared/oauth.ts';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
@@ -13,7 +12,8 @@ import { signIn, signUp } from '../api/auth-api.ts';
 import { startSession } from '../session.ts';
 import { validateEmail, validateNewPassword, validatePassword } from '../validation.ts';
 import { PasswordField } from './password-field.tsx';
-import { PROVIDER_NAMES, ProviderButtons } from './provider-buttons.tsx';
+import { oauthErrorText } from '../oauth-error-text.ts';
+import { ProviderButtons } from './provider-buttons.tsx';
 import styles from './auth-form.module.css';
 
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -33,13 +33,7 @@ function useOAuthError(): string | null {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = params.get('oauth_error');
-  if (!code) return null;
-  const provider = params.get('provider');
-  const name = OAUTH_PROVIDERS.includes(provider as OAuthProvider)
-    ? PROVIDER_NAMES[provider as OAuthProvider]
-    : t('auth.oauth.theProvider');
-  const known = OAUTH_ERRORS.includes(code as OAuthError) ? code : 'provider';
-  return t(`auth.oauthErrors.${known}`, { provider: name });
+  return code ? oauthErrorText(code, params.get('provider'), t) : null;
 }
 
 /** Where a provider sign-in lands: the page under the popup (without the popup), or home. */

@@ -4,15 +4,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { fetchProviders } from '../api/oauth-api.ts';
+import { PROVIDER_NAMES } from '../oauth-error-text.ts';
 import styles from './provider-buttons.module.css';
-
-export const PROVIDER_NAMES: Record<OAuthProvider, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  apple: 'Apple',
-  discord: 'Discord',
-  x: 'X',
-};
 
 /** A simple mark in the provider's colour (no brand artwork shipped). */
 const MARKS: Record<OAuthProvider, { letter: string; background: string }> = {

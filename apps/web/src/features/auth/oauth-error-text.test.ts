@@ -1,0 +1,34 @@
+import { OAUTH_ERRORS } from '@amora/shared/oauth.ts';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import ru from '../../locales/ru.json';
+import { oauthErrorText } from './oauth-error-text.ts';
+
+async function translator(lng: 'en' | 'ru') {
+  const i18n = i18next.createInstance();
+  await i18n.init({ lng, resources: { en: { translation: en }, ru: { translation: ru } } });
+  return i18n.t;
+}
+
+describe('oauthErrorText', () => {
+  it('says every way a provider sign-in or connection can fail, in English and in Russian', async () => {
+    const [tEn, tRu] = [await translator('en'), await translator('ru')];
+    for (const code of OAUTH_ERRORS) {
+      const english = oauthErrorText(code, 'discord', tEn);
+      const russian = oauthErrorText(code, 'discord', tRu);
+      expect(english, code).not.toContain('oauthErrors');
+      expect(russian, code).not.toBe(english);
+    }
+    expect(oauthErrorText('already_linked', 'google', tRu)).toBe(
+      'Этот аккаунт Google уже подключён к другому аккаунту Amora.',
+    );
+  });
+
+  it('falls back to a general text for an unknown code or provider', async () => {
+    const tEn = await translator('en');
+    expect(oauthErrorText('made_up', 'myspace', tEn)).toBe(
+      'the provider could not sign you in. Please try again.',
+    );
+  });
+});
