@@ -1,15 +1,7 @@
 import { OAUTH_ERRORS } from '@amora/shared/oauth.ts';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import ru from '../../locales/ru.json';
+import { translator } from '../../test/translator.ts';
 import { oauthErrorText } from './oauth-error-text.ts';
-
-async function translator(lng: 'en' | 'ru') {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng, resources: { en: { translation: en }, ru: { translation: ru } } });
-  return i18n.t;
-}
 
 describe('oauthErrorText', () => {
   it('says every way a provider sign-in or connection can fail, in English and in Russian', async () => {

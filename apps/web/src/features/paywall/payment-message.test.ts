@@ -1,15 +1,7 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import ru from '../../locales/ru.json';
+import { translator } from '../../test/translator.ts';
 import { paymentMessage } from './payment-message.ts';
 import known from './payment-messages.json';
-
-async function translator(lng: 'en' | 'ru') {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng, resources: { en: { translation: en }, ru: { translation: ru } } });
-  return i18n.t;
-}
 
 describe('paymentMessage', () => {
   it('translates every known processor message into English and Russian', async () => {
