@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ALBUM_IMAGE_MAX_BYTES,
   ALBUM_IMAGE_TYPES,
@@ -122,15 +123,25 @@ export function createAlbumsService(deps: {
   async function makeCover(bot: BotRow, category: AlbumCategoryRow, item: MediaRow): Promise<void> {
     if (item.kind !== 'image') throw new AppError('VALIDATION_ERROR', 'album.coverImage');
     const tag = category.tag;
-    const teaser = await sharp(await storage.read(item.key))
-      .resize(COVER_WIDTH, COVER_HEIGHT, { fit: 'cover' })
-      .blur(14)
-      .webp({ quality: 70 })
-      .toBuffer();
-    // Named after the item's file, so the same item always gives the same cover file.
+    const source = await storage.read(item.key);
+    // Named after the item's file and its content, so the same picture always gives the same
+    // cover file and a cover already stored (a restart's re-seed, every test app) is not blurred
+    // again: the blur is the costliest step of seeding the demo albums.
     const file = item.key.slice(item.key.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
-    const key = `albums/${bot.remoteId}/${tag}/cover-${file}.webp`;
-    await storage.put(key, teaser, 'image/webp');
+    const digest = createHash('sha256').update(source).digest('base64url').slice(0, 10);
+    const key = `albums/${bot.remoteId}/${tag}/cover-${file}-${digest}.webp`;
+    let size: number;
+    if (await storage.has(key)) {
+      size = (await storage.read(key)).length;
+    } else {
+      const teaser = await sharp(source)
+        .resize(COVER_WIDTH, COVER_HEIGHT, { fit: 'cover' })
+        .blur(14)
+        .webp({ quality: 70 })
+        .toBuffer();
+      await storage.put(key, teaser, 'image/webp');
+      size = teaser.length;
+    }
     await db.transaction(async (tx) => {
       if (category.coverKey && category.coverKey !== key) await repo.deleteMediaByKey(tx, category.coverKey);
       await repo.insertMedia(tx, [
@@ -144,7 +155,7 @@ export function createAlbumsService(deps: {
           mime: 'image/webp',
           width: COVER_WIDTH,
           height: COVER_HEIGHT,
-          size: teaser.length,
+          size,
         },
       ]);
       await repo.updateCategory(tx, category.id, { coverItemId: item.id, coverKey: key });
