@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     css: false,
+    // CI runs these beside lint, typecheck and the build on two cores: only a hang should fail.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
