@@ -1,4 +1,5 @@
 import extraWords from './content/intent-words.json' with { type: 'json' };
+import guards from './content/intent-guards.json' with { type: 'json' };
 import topicLexicon from './content/topic-lexicon.json' with { type: 'json' };
 import { normalizeInput } from './text.ts';
 
@@ -2411,6 +2412,9 @@ export function topicGuess(normalized: string): KeywordIntent | null {
   return bestHits > 0 && bestHits > second ? best : null;
 }
 
+const sadStrong = words(...guards.sadStrong);
+const sadYieldsTo: ReadonlySet<string> = new Set(guards.sadYieldsTo);
+
 export function analyzeIntents(text: string): IntentAnalysis {
   const normalized = normalizeInput(text);
   const isQuestion = /\?/.test(text) || /(?<![\p{L}])(?:ли|можно|разве)(?![\p{L}])/u.test(normalized);
@@ -2424,6 +2428,12 @@ export function analyzeIntents(text: string): IntentAnalysis {
     if (!rule.patterns.some((p) => p.test(normalized) || p.test(text))) continue;
     if (rule.unless?.some((p) => p.test(normalized))) continue;
     matched.push(rule.intent);
+  }
+  // "my shift was awful", "работа вымотала": a weak sad word beside a topic is the topic.
+  const sadAt = matched.indexOf('sad');
+  if (sadAt >= 0 && !sadStrong.test(normalized)) {
+    const topicAt = matched.findIndex((i) => sadYieldsTo.has(i));
+    if (topicAt > sadAt) matched.push(...matched.splice(sadAt, 1));
   }
   if (matched.length === 0) {
     const guess = topicGuess(normalized);
