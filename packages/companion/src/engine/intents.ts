@@ -2412,8 +2412,14 @@ export function topicGuess(normalized: string): KeywordIntent | null {
   return bestHits > 0 && bestHits > second ? best : null;
 }
 
-const sadStrong = words(...guards.sadStrong);
-const sadYieldsTo: ReadonlySet<string> = new Set(guards.sadYieldsTo);
+/** A weak word of `intent` gives way to a topic in `yieldsTo` matched in the same message. */
+const yieldGuards: Array<{ intent: KeywordIntent; strong: RegExp; yieldsTo: ReadonlySet<string> }> = [
+  { intent: 'sleep', strong: words(...guards.sleepStrong), yieldsTo: new Set(guards.sleepYieldsTo) },
+  { intent: 'sad', strong: words(...guards.sadStrong), yieldsTo: new Set(guards.sadYieldsTo) },
+];
+const likesObject = words(...guards.likesObject);
+const userGoodSelf = words(...guards.userGoodSelf);
+const likesActivity = new RegExp(`(?<![${L}])(?:${guards.likesActivity.join('|')})(?![${L}])`, 'u');
 
 export function analyzeIntents(text: string): IntentAnalysis {
   const normalized = normalizeInput(text);
@@ -2429,11 +2435,23 @@ export function analyzeIntents(text: string): IntentAnalysis {
     if (rule.unless?.some((p) => p.test(normalized))) continue;
     matched.push(rule.intent);
   }
-  // "my shift was awful", "работа вымотала": a weak sad word beside a topic is the topic.
-  const sadAt = matched.indexOf('sad');
-  if (sadAt >= 0 && !sadStrong.test(normalized)) {
-    const topicAt = matched.findIndex((i) => sadYieldsTo.has(i));
-    if (topicAt > sadAt) matched.push(...matched.splice(sadAt, 1));
+  // "do you like winter?", "любишь суши?": a liking asked about a topic is that topic.
+  if (matched[0] === 'ask_likes') {
+    const guess = topicGuess(normalized);
+    if (guess && guess !== 'ask_likes') matched.unshift(guess);
+    else if (likesActivity.test(normalized)) matched.unshift('ask_hobbies');
+    // "favourite colour?": answered about that thing (a question she cannot place), not her likes.
+    else if (isQuestion && likesObject.test(normalized)) matched.shift();
+  }
+  // A bare "good"/"хорошо" in a longer message ("good question", "хорошо пошутила") is not their mood.
+  const goodAt = matched.indexOf('user_good');
+  if (goodAt >= 0 && wordCount > 3 && !userGoodSelf.test(normalized)) matched.splice(goodAt, 1);
+  // "my shift was awful", "exhausted after work": a weak sad or tired word beside a topic is the topic.
+  for (const g of yieldGuards) {
+    const at = matched.indexOf(g.intent);
+    if (at < 0 || g.strong.test(normalized)) continue;
+    const topicAt = matched.findIndex((i) => g.yieldsTo.has(i));
+    if (topicAt > at) matched.push(...matched.splice(at, 1));
   }
   if (matched.length === 0) {
     const guess = topicGuess(normalized);
