@@ -2418,6 +2418,9 @@ const yieldGuards: Array<{ intent: KeywordIntent; strong: RegExp; yieldsTo: Read
   { intent: 'sad', strong: words(...guards.sadStrong), yieldsTo: new Set(guards.sadYieldsTo) },
 ];
 const likesObject = words(...guards.likesObject);
+const judgement = words(...guards.judgement);
+const opinionLead = words(...guards.opinionLead);
+const topics: ReadonlySet<string> = new Set(guards.topics);
 const userGoodSelf = words(...guards.userGoodSelf);
 const likesActivity = new RegExp(`(?<![${L}])(?:${guards.likesActivity.join('|')})(?![${L}])`, 'u');
 
@@ -2453,7 +2456,12 @@ export function analyzeIntents(text: string): IntentAnalysis {
     const topicAt = matched.findIndex((i) => g.yieldsTo.has(i));
     if (topicAt > at) matched.push(...matched.splice(at, 1));
   }
-  if (matched.length === 0) {
+  // "is pineapple on pizza okay?": her opinion is asked, not the topic the thing belongs to.
+  const judged = isQuestion && judgement.test(normalized);
+  if (judged)
+    for (let i = matched.length - 1; i >= 0; i--)
+      if (topics.has(matched[i]!) || matched[i] === 'agree') matched.splice(i, 1);
+  if (matched.length === 0 && !judged && !(isQuestion && opinionLead.test(normalized))) {
     const guess = topicGuess(normalized);
     if (guess) matched.push(guess);
   }
