@@ -391,6 +391,9 @@ function choosePlan(
   if (told.length > 0) return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
   if (again.length > 0) return { intent: tellIntent[again[0]!], body: 'remember' };
   const low = matched.find((i): i is KeywordIntent => lowPriority.has(i));
+  // "hi, do you believe in fate?": she greets back (the opener) and answers the question.
+  if (low === 'greeting' && analysis.isQuestion && analysis.wordCount >= 4)
+    return { intent: 'question', body: 'question' };
   if (low) return { intent: low, body: low };
   if (analysis.isQuestion) return { intent: 'question', body: 'question' };
   return { intent: 'fallback', body: 'fallback' };

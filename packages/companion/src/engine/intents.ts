@@ -661,7 +661,7 @@ const rules: Rule[] = [
         'off to sleep',
         'going to bed',
         'good night',
-        'sleep well',
+        '(?<!(?:did|do) (?:you|u) )sleep well',
         'sweet dreams',
         'dream about you',
         'dreaming about you',
@@ -1558,10 +1558,10 @@ const rules: Rule[] = [
         'макарон',
         'бургер',
         'салат',
-        'суп',
+        'суп(?:а|у|ом|е|ы|ов|чик)?(?![\\p{L}])',
         'борщ',
         'пельмен',
-        'блин',
+        'блин(?:ы|ов|ами|ах|чик)',
         'шашлык',
         'ресторан',
         'кафешк',
@@ -2397,11 +2397,15 @@ const lexicon: Array<{ intent: KeywordIntent; stems: RegExp[] }> = Object.entrie
  * The topic a message is about when no rule placed it: the topic with the most word hits, if one
  * clearly leads ("my tooth is killing me" → health). Used instead of a dodge.
  */
-export function topicGuess(normalized: string): KeywordIntent | null {
+export function topicGuess(
+  normalized: string,
+  blocked: ReadonlySet<KeywordIntent> = new Set(),
+): KeywordIntent | null {
   let best: KeywordIntent | null = null;
   let bestHits = 0;
   let second = 0;
   for (const t of lexicon) {
+    if (blocked.has(t.intent)) continue;
     const hits = t.stems.filter((re) => re.test(normalized)).length;
     if (hits > bestHits) {
       second = bestHits;
@@ -2432,10 +2436,15 @@ export function analyzeIntents(text: string): IntentAnalysis {
     .split(/\s+/)
     .filter((w) => w && w !== '?').length;
   const matched: KeywordIntent[] = [];
+  // Intents a rule's `unless` ruled out: the word lists do not bring them back.
+  const blocked = new Set<KeywordIntent>();
   if (isInsult(normalized, wordCount)) matched.push('insult');
   for (const rule of rules) {
     if (!rule.patterns.some((p) => p.test(normalized) || p.test(text))) continue;
-    if (rule.unless?.some((p) => p.test(normalized))) continue;
+    if (rule.unless?.some((p) => p.test(normalized))) {
+      blocked.add(rule.intent);
+      continue;
+    }
     matched.push(rule.intent);
   }
   // "do you like winter?", "любишь суши?": a liking asked about a topic is that topic.
@@ -2462,7 +2471,7 @@ export function analyzeIntents(text: string): IntentAnalysis {
     for (let i = matched.length - 1; i >= 0; i--)
       if (topics.has(matched[i]!) || matched[i] === 'agree') matched.splice(i, 1);
   if (matched.length === 0 && !judged && !(isQuestion && opinionLead.test(normalized))) {
-    const guess = topicGuess(normalized);
+    const guess = topicGuess(normalized, blocked);
     if (guess) matched.push(guess);
   }
   return { matched, normalized, isQuestion, wordCount };
