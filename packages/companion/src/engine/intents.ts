@@ -1371,7 +1371,7 @@ const rules: Rule[] = [
         'дяд[яиеюй]',
         'родн(?:ые|ых|ым)',
         'жен[аыеуой]',
-        'муж[аеу]?',
+        'муж(?:а|е|у|ем|ья|ей|ьям|ьями)?(?![\\p{L}])',
       ),
       words('мать', 'отец', 'отца'),
     ],
@@ -2422,6 +2422,7 @@ const yieldGuards: Array<{ intent: KeywordIntent; strong: RegExp; yieldsTo: Read
   { intent: 'sad', strong: words(...guards.sadStrong), yieldsTo: new Set(guards.sadYieldsTo) },
 ];
 const likesObject = words(...guards.likesObject);
+const likesHate = words(...guards.likesHate);
 const judgement = words(...guards.judgement);
 const opinionLead = words(...guards.opinionLead);
 const topics: ReadonlySet<string> = new Set(guards.topics);
@@ -2454,7 +2455,11 @@ export function analyzeIntents(text: string): IntentAnalysis {
     else if (likesActivity.test(normalized)) matched.unshift('ask_hobbies');
     // "favourite colour?": answered about that thing (a question she cannot place), not her likes.
     else if (isQuestion && likesObject.test(normalized)) matched.shift();
+    // "what do you like?": what she likes doing.
+    else if (!likesHate.test(normalized)) matched[0] = 'ask_hobbies';
   }
+  // "all good?", "всё хорошо?" asks about her, it does not say how the user is.
+  if (isQuestion && matched.includes('user_good')) matched.splice(matched.indexOf('user_good'), 1);
   // A bare "good"/"хорошо" in a longer message ("good question", "хорошо пошутила") is not their mood.
   const goodAt = matched.indexOf('user_good');
   if (goodAt >= 0 && wordCount > 3 && !userGoodSelf.test(normalized)) matched.splice(goodAt, 1);
