@@ -50,9 +50,9 @@ describe('second held-out memory probes (decision 105)', () => {
 });
 
 describe('held-out relevance (decision 105)', () => {
-  // Floors at the figures reached (decision 160: EN 289/335 on topic, 16 wrong; RU 266/313, 15 wrong),
+  // Floors at the figures reached (decision 160: EN 291/335 on topic, 16 wrong; RU 268/313, 14 wrong),
   // on topic rounded down, wrong rounded up; both meet the targets (80 % on topic, 5 % wrong).
-  const floors = { en: { on: 0.86, wrong: 0.048 }, ru: { on: 0.84, wrong: 0.048 } } as const;
+  const floors = { en: { on: 0.86, wrong: 0.048 }, ru: { on: 0.85, wrong: 0.045 } } as const;
   for (const lang of ['en', 'ru'] as const) {
     it(`${lang}: at least 300 turns, on topic and wrong stay at their floors`, async () => {
       expect(heldoutRelevanceSets[lang].length).toBeGreaterThanOrEqual(300);
