@@ -59,6 +59,29 @@ for (const lang of ['en', 'ru']) {
     `≤ ${pct(targets.wrong)}`,
     rh.wrongRate <= targets.wrong,
   );
+  if (process.env.LABELS) {
+    // Per-label aggregate of held-out misses (decision 160): counts only, never the lines.
+    const byLabel = new Map();
+    const byWrong = new Map();
+    for (const m of rh.misses) {
+      const wrong = !q.genericIntents.has(m.intent);
+      const e = byLabel.get(m.label) ?? { missed: 0, wrong: 0 };
+      e.missed++;
+      if (wrong) {
+        e.wrong++;
+        byWrong.set(m.intent, (byWrong.get(m.intent) ?? 0) + 1);
+      }
+      byLabel.set(m.label, e);
+    }
+    const fmt = (entries) => entries.map(([k, v]) => `${k} ${v}`).join(', ');
+    console.log(
+      `   held-out misses by expected label (missed/wrong): ${[...byLabel]
+        .sort((a, b) => b[1].missed - a[1].missed)
+        .map(([k, v]) => `${k} ${v.missed}/${v.wrong}`)
+        .join(', ')}`,
+    );
+    console.log(`   held-out wrong by produced intent: ${fmt([...byWrong].sort((a, b) => b[1] - a[1]))}`);
+  }
   if (process.env.VERBOSE) {
     for (const f of mh.failures) console.log('   heldout miss:', JSON.stringify(f));
     for (const f of mh2.failures) console.log('   heldout2 miss:', JSON.stringify(f));

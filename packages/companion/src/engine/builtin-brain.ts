@@ -375,6 +375,15 @@ function choosePlan(
     !/(?<![\p{L}])(?:have|got|has|есть|у меня|у нас)(?![\p{L}])/u.test(analysis.normalized)
   )
     return { intent: 'family', body: 'family' };
+  // A dislike, a study or someone close said about a topic ("I hate my job", "учусь играть на
+  // пианино", "cooking dinner for my friends") is that topic; the fact gets a nod in the reply.
+  if (
+    primary &&
+    topicIntents.has(primary) &&
+    told.length > 0 &&
+    told.every((t) => topicBeatsTold.has(t) && !(t.startsWith('family') && primary === 'family'))
+  )
+    return { intent: primary, body: primary };
   // Telling a fact about themselves ("I work as a nurse") wins over the topic it touches (work).
   if (primary && told.length > 0 && topicIntents.has(primary))
     return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
@@ -382,10 +391,16 @@ function choosePlan(
   if (told.length > 0) return { intent: tellIntent[told[0]!], body: { tell: told[0]! } };
   if (again.length > 0) return { intent: tellIntent[again[0]!], body: 'remember' };
   const low = matched.find((i): i is KeywordIntent => lowPriority.has(i));
+  // "hi, do you believe in fate?": she greets back (the opener) and answers the question.
+  if (low === 'greeting' && analysis.isQuestion && analysis.wordCount >= 4)
+    return { intent: 'question', body: 'question' };
   if (low) return { intent: low, body: low };
   if (analysis.isQuestion) return { intent: 'question', body: 'question' };
   return { intent: 'fallback', body: 'fallback' };
 }
+
+/** Facts that give way to the conversation topic they are said about (they still get a nod). */
+const topicBeatsTold: ReadonlySet<Told> = new Set<Told>(['dislike', 'study', 'family', 'fav']);
 
 /** Conversation topics: a fact told in the same message is acknowledged instead. */
 const topicIntents: ReadonlySet<Intent> = new Set<Intent>([

@@ -1,4 +1,5 @@
 import extraWords from './content/intent-words.json' with { type: 'json' };
+import guards from './content/intent-guards.json' with { type: 'json' };
 import topicLexicon from './content/topic-lexicon.json' with { type: 'json' };
 import { normalizeInput } from './text.ts';
 
@@ -660,7 +661,7 @@ const rules: Rule[] = [
         'off to sleep',
         'going to bed',
         'good night',
-        'sleep well',
+        '(?<!(?:did|do) (?:you|u) )sleep well',
         'sweet dreams',
         'dream about you',
         'dreaming about you',
@@ -1370,7 +1371,7 @@ const rules: Rule[] = [
         'дяд[яиеюй]',
         'родн(?:ые|ых|ым)',
         'жен[аыеуой]',
-        'муж[аеу]?',
+        'муж(?:а|е|у|ем|ья|ей|ьям|ьями)?(?![\\p{L}])',
       ),
       words('мать', 'отец', 'отца'),
     ],
@@ -1557,10 +1558,10 @@ const rules: Rule[] = [
         'макарон',
         'бургер',
         'салат',
-        'суп',
+        'суп(?:а|у|ом|е|ы|ов|чик)?(?![\\p{L}])',
         'борщ',
         'пельмен',
-        'блин',
+        'блин(?:ы|ов|ами|ах|чик)',
         'шашлык',
         'ресторан',
         'кафешк',
@@ -2396,11 +2397,15 @@ const lexicon: Array<{ intent: KeywordIntent; stems: RegExp[] }> = Object.entrie
  * The topic a message is about when no rule placed it: the topic with the most word hits, if one
  * clearly leads ("my tooth is killing me" → health). Used instead of a dodge.
  */
-export function topicGuess(normalized: string): KeywordIntent | null {
+export function topicGuess(
+  normalized: string,
+  blocked: ReadonlySet<KeywordIntent> = new Set(),
+): KeywordIntent | null {
   let best: KeywordIntent | null = null;
   let bestHits = 0;
   let second = 0;
   for (const t of lexicon) {
+    if (blocked.has(t.intent)) continue;
     const hits = t.stems.filter((re) => re.test(normalized)).length;
     if (hits > bestHits) {
       second = bestHits;
@@ -2411,6 +2416,19 @@ export function topicGuess(normalized: string): KeywordIntent | null {
   return bestHits > 0 && bestHits > second ? best : null;
 }
 
+/** A weak word of `intent` gives way to a topic in `yieldsTo` matched in the same message. */
+const yieldGuards: Array<{ intent: KeywordIntent; strong: RegExp; yieldsTo: ReadonlySet<string> }> = [
+  { intent: 'sleep', strong: words(...guards.sleepStrong), yieldsTo: new Set(guards.sleepYieldsTo) },
+  { intent: 'sad', strong: words(...guards.sadStrong), yieldsTo: new Set(guards.sadYieldsTo) },
+];
+const likesObject = words(...guards.likesObject);
+const likesHate = words(...guards.likesHate);
+const judgement = words(...guards.judgement);
+const opinionLead = words(...guards.opinionLead);
+const topics: ReadonlySet<string> = new Set(guards.topics);
+const userGoodSelf = words(...guards.userGoodSelf);
+const likesActivity = new RegExp(`(?<![${L}])(?:${guards.likesActivity.join('|')})(?![${L}])`, 'u');
+
 export function analyzeIntents(text: string): IntentAnalysis {
   const normalized = normalizeInput(text);
   const isQuestion = /\?/.test(text) || /(?<![\p{L}])(?:ли|можно|разве)(?![\p{L}])/u.test(normalized);
@@ -2419,14 +2437,46 @@ export function analyzeIntents(text: string): IntentAnalysis {
     .split(/\s+/)
     .filter((w) => w && w !== '?').length;
   const matched: KeywordIntent[] = [];
+  // Intents a rule's `unless` ruled out: the word lists do not bring them back.
+  const blocked = new Set<KeywordIntent>();
   if (isInsult(normalized, wordCount)) matched.push('insult');
   for (const rule of rules) {
     if (!rule.patterns.some((p) => p.test(normalized) || p.test(text))) continue;
-    if (rule.unless?.some((p) => p.test(normalized))) continue;
+    if (rule.unless?.some((p) => p.test(normalized))) {
+      blocked.add(rule.intent);
+      continue;
+    }
     matched.push(rule.intent);
   }
-  if (matched.length === 0) {
+  // "do you like winter?", "любишь суши?": a liking asked about a topic is that topic.
+  if (matched[0] === 'ask_likes') {
     const guess = topicGuess(normalized);
+    if (guess && guess !== 'ask_likes') matched.unshift(guess);
+    else if (likesActivity.test(normalized)) matched.unshift('ask_hobbies');
+    // "favourite colour?": answered about that thing (a question she cannot place), not her likes.
+    else if (isQuestion && likesObject.test(normalized)) matched.shift();
+    // "what do you like?": what she likes doing.
+    else if (!likesHate.test(normalized)) matched[0] = 'ask_hobbies';
+  }
+  // "all good?", "всё хорошо?" asks about her, it does not say how the user is.
+  if (isQuestion && matched.includes('user_good')) matched.splice(matched.indexOf('user_good'), 1);
+  // A bare "good"/"хорошо" in a longer message ("good question", "хорошо пошутила") is not their mood.
+  const goodAt = matched.indexOf('user_good');
+  if (goodAt >= 0 && wordCount > 3 && !userGoodSelf.test(normalized)) matched.splice(goodAt, 1);
+  // "my shift was awful", "exhausted after work": a weak sad or tired word beside a topic is the topic.
+  for (const g of yieldGuards) {
+    const at = matched.indexOf(g.intent);
+    if (at < 0 || g.strong.test(normalized)) continue;
+    const topicAt = matched.findIndex((i) => g.yieldsTo.has(i));
+    if (topicAt > at) matched.push(...matched.splice(at, 1));
+  }
+  // "is pineapple on pizza okay?": her opinion is asked, not the topic the thing belongs to.
+  const judged = isQuestion && judgement.test(normalized);
+  if (judged)
+    for (let i = matched.length - 1; i >= 0; i--)
+      if (topics.has(matched[i]!) || matched[i] === 'agree') matched.splice(i, 1);
+  if (matched.length === 0 && !judged && !(isQuestion && opinionLead.test(normalized))) {
+    const guess = topicGuess(normalized, blocked);
     if (guess) matched.push(guess);
   }
   return { matched, normalized, isQuestion, wordCount };

@@ -79,9 +79,9 @@ export function knownFact(raw: string, lang: EngineLanguage): string | null {
 }
 
 const LEAD_EN =
-  /^(?:so |and |but |hey |ok |okay |well |btw |by the way )*(?:what do you think (?:about|of)|do you think|what is your opinion (?:about|on|of)|how do you feel about|do you believe in|do you ever|have you ever|do you know|do you like|do you|are you|would you|could you|can you|will you|did you|is it|is there|are there|what is|what are|what|why|how|who|when|where|which|tell me about|tell me)\s+/i;
+  /^(?:so |and |but |hey |hi |hello |hiya |yo |good morning |good evening |ok |okay |well |btw |by the way )*(?:what do you think (?:about|of)|do you think|what is your opinion (?:about|on|of)|how do you feel about|do you believe in|do you ever|have you ever|do you know|do you like|do you|are you|would you|could you|can you|will you|did you|is it|is there|are there|what is|what are|whats|what s|what|why|how|who|when|where|which|tell me about|tell me)\s+/i;
 const LEAD_RU =
-  /^(?:а |и |ну |слушай |скажи |кстати )*(?:что ты думаешь (?:о|об|про)|как ты относишься к|как ты относишься|ты веришь в|ты когда-нибудь|ты когда нибудь|ты знаешь|ты любишь|тебе нравится|ты|а ты|есть ли|что такое|что|почему|зачем|как|кто|когда|где|какой|какая|какие|расскажи (?:о|об|про))\s+/iu;
+  /^(?:а |и |ну |слушай |скажи |кстати |привет |приветик |здравствуй |здравствуйте |хай |доброе утро |добрый вечер )*(?:что ты думаешь (?:о|об|про)|что думаешь (?:о|об|про)|как ты относишься к|как ты относишься|ты веришь в|ты когда-нибудь|ты когда нибудь|ты знаешь|ты любишь|тебе нравится|ты|а ты|есть ли|что такое|что|почему|зачем|как|кто|когда|где|какой|какая|какие|расскажи (?:о|об|про))\s+/iu;
 
 const TRIM_EN = /^(?:the|a|an|your|you|yourself|me|my|it|that|this|to|be|ever|really|like|about|of)$/i;
 const TRIM_RU = /^(?:ты|тебе|тебя|твой|твоя|это|то|ли|же|вообще|когда-нибудь|о|об|про|в|на)$/iu;
