@@ -1,6 +1,6 @@
 import type { Chat } from '@amora/shared/chat.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -88,7 +88,12 @@ export function Conversation({ chatId }: { chatId: string }) {
     return () => clearTimeout(id);
   }, [locked, refetch]);
 
-  if (thread.isPending) {
+  // The first answer is drawn in the background: the thread, the commands and the input make one
+  // big render, which React splits into slices instead of blocking the page while it runs (the
+  // spinner stays meanwhile). Later answers (a new message) render at once (issue 13, decision 165).
+  const drawn = useDeferredValue(thread.data !== undefined);
+
+  if (thread.isPending || (!drawn && !thread.isError)) {
     return (
       <section className={styles.conversation} aria-busy="true">
         <div className={styles.center}>
