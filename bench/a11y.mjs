@@ -18,7 +18,8 @@ const PERF_MIN = 95;
 const LCP_MAX_MS = 2500;
 const CLS_MAX = 0.1;
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const webDist = join(root, 'apps/web/dist');
+// BENCH_WEB_DIST measures another build (e.g. a branch's beside main's).
+const webDist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
 if (!existsSync(join(webDist, 'index.html'))) {
   console.error('apps/web/dist is missing: run `npm run build` first');
   process.exit(1);
