@@ -4,7 +4,7 @@
 // built app (`npm run build`) and Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 // Exits 1 when a page has a serious or critical axe violation or a Lighthouse accessibility score
 // below 95.
-import { mkdtempSync, existsSync } from 'node:fs';
+import { mkdtempSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import axe from 'axe-core';
@@ -18,7 +18,8 @@ const PERF_MIN = 95;
 const LCP_MAX_MS = 2500;
 const CLS_MAX = 0.1;
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const webDist = join(root, 'apps/web/dist');
+// BENCH_WEB_DIST measures another build (e.g. a branch's beside main's).
+const webDist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
 if (!existsSync(join(webDist, 'index.html'))) {
   console.error('apps/web/dist is missing: run `npm run build` first');
   process.exit(1);
@@ -103,6 +104,25 @@ async function measure(name, url, prepare) {
       .slice(0, 4)
       .map((x) => `${x.url.replace(amora.base, '')} ${Math.round(x.scripting)} ms`);
     if (boot.length) console.log(`       script time: ${boot.join('; ')}`);
+    const long = (lh.lhr.audits['long-tasks']?.details?.items ?? [])
+      .slice(0, 6)
+      .map(
+        (x) =>
+          `${String(x.url).replace(amora.base, '') || '?'} ${Math.round(x.duration)} ms @${Math.round(x.startTime)}`,
+      );
+    if (long.length) console.log(`       long tasks: ${long.join('; ')}`);
+    const uncached = (lh.lhr.audits['uses-long-cache-ttl']?.details?.items ?? []).map((x) =>
+      x.url.replace(amora.base, ''),
+    );
+    if (uncached.length) console.log(`       short cache: ${uncached.join(', ')}`);
+    const uncompressed = (lh.lhr.audits['uses-text-compression']?.details?.items ?? []).map((x) =>
+      x.url.replace(amora.base, ''),
+    );
+    if (uncompressed.length) console.log(`       not compressed: ${uncompressed.join(', ')}`);
+  }
+  // LH_SAVE=dir keeps the whole report (JSON) for a closer look.
+  if (process.env.LH_SAVE && lh) {
+    writeFileSync(join(process.env.LH_SAVE, `lh-${name}.json`), JSON.stringify(lh.lhr));
   }
 }
 

@@ -1,12 +1,56 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const server = process.env.AMORA_SERVER_URL ?? 'http://localhost:3000';
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, made once at
+ * build time with the strongest settings; the server sends the one the browser accepts
+ * (`preCompressed` in apps/server/src/plugins/static.ts) and spends no CPU compressing at run time
+ * (docs/decisions/165). The service worker precaches the plain files only (its globs).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'amora:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const text = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
+      await Promise.all(
+        Object.values(bundle)
+          .filter((file) => text.test(file.fileName))
+          .map(async (file) => {
+            const data = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+            if (data.length < 1024) return;
+            const path = join(dir, file.fileName);
+            const [br, gzipped] = await Promise.all([
+              brotli(data, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
+              }),
+              gz(data, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

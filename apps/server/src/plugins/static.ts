@@ -10,6 +10,7 @@ const API_PREFIXES = ['/api/', '/socket.io/', '/media/'];
 /**
  * The built SPA (media files have their own route, modules/media) for every other path (deep links get index.html).
  * Hashed assets are cached for a year; index.html and the service worker are always revalidated.
+ * Text files go out compressed (Brotli or gzip, made at build time).
  */
 export async function registerStatic(app: FastifyInstance, opts: { webDist: string | null }) {
   const webDist = opts.webDist && existsSync(join(opts.webDist, 'index.html')) ? opts.webDist : null;
@@ -19,6 +20,9 @@ export async function registerStatic(app: FastifyInstance, opts: { webDist: stri
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (apps/web/vite.config.ts): the one
+      // the browser accepts is sent as is, the plain file otherwise (docs/decisions/165).
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = path.startsWith(join(webDist, 'assets'));
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -4,8 +4,25 @@ export function dayKey(iso: string): string {
   return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per language and options, made once: building an `Intl.DateTimeFormat` costs far
+ * more than using it, and a thread formats a time for every message on each render (issue 13,
+ * docs/decisions/165).
+ */
+export function dateFormat(language: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function formatTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return dateFormat(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
 export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
@@ -20,7 +37,7 @@ export function dayLabel(iso: string, language: string, now: Date = new Date()):
   const sameYear = d.getFullYear() === now.getFullYear();
   return {
     kind: 'date',
-    text: new Intl.DateTimeFormat(language, {
+    text: dateFormat(language, {
       day: 'numeric',
       month: 'long',
       ...(sameYear ? {} : { year: 'numeric' }),
@@ -33,12 +50,12 @@ export function formatShortDate(iso: string, language: string, now: Date = new D
   const d = new Date(iso);
   const diffDays = (now.getTime() - d.getTime()) / 86_400_000;
   if (dayKey(iso) === dayKey(now.toISOString())) return formatTime(iso, language);
-  if (diffDays < 6) return new Intl.DateTimeFormat(language, { weekday: 'short' }).format(d);
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(d);
+  if (diffDays < 6) return dateFormat(language, { weekday: 'short' }).format(d);
+  return dateFormat(language, { day: 'numeric', month: 'short' }).format(d);
 }
 
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateFormat(language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -21,6 +21,11 @@ type AuthState = {
   clear: () => void;
 };
 
+/** Users come from JSON: equal serialisations are equal users. */
+function sameJson(a: User, b: User): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 export const useAuthStore = create<AuthState>()((set) => ({
   // (The session hint follows the store: set with a session, removed when it ends.)
   accessToken: null,
@@ -34,7 +39,9 @@ export const useAuthStore = create<AuthState>()((set) => ({
   setAccessToken: (accessToken) => set({ accessToken }),
   setUser: (user) => {
     rememberSession(true);
-    set({ user });
+    // The same user again (the reload on each socket connect, usually unchanged) keeps its object,
+    // so every component that reads it is spared a render (issue 13, docs/decisions/165).
+    set((s) => (s.user && sameJson(s.user, user) ? s : { user }));
   },
   setTokens: (tokens) => set((s) => (s.user ? { user: { ...s.user, tokens } } : s)),
   setBanned: (reason) => set((s) => (s.user ? { user: { ...s.user, banned: { is: true, reason } } } : s)),

@@ -1,6 +1,6 @@
 import type { Chat } from '@amora/shared/chat.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -11,7 +11,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { ReportDialog } from '../../account/components/report-dialog.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { PhotoButton } from '../../media/components/photo-button.tsx';
 import { canSendPhoto } from '../../media/photo-rules.ts';
@@ -29,6 +28,11 @@ import { MessageList } from './message-list.tsx';
 import styles from './conversation.module.css';
 
 const LOCK_RECHECK_MS = 20_000;
+
+/** Opened by few: its code (and the report reasons' schema) loads when a report starts (issue 13). */
+const ReportDialog = lazy(() =>
+  import('../../account/components/report-dialog.tsx').then((m) => ({ default: m.ReportDialog })),
+);
 
 /** One conversation: header with her status and the level, the messages, and the input. */
 export function Conversation({ chatId }: { chatId: string }) {
@@ -84,7 +88,12 @@ export function Conversation({ chatId }: { chatId: string }) {
     return () => clearTimeout(id);
   }, [locked, refetch]);
 
-  if (thread.isPending) {
+  // The first answer is drawn in the background: the thread, the commands and the input make one
+  // big render, which React splits into slices instead of blocking the page while it runs (the
+  // spinner stays meanwhile). Later answers (a new message) render at once (issue 13, decision 165).
+  const drawn = useDeferredValue(thread.data !== undefined);
+
+  if (thread.isPending || (!drawn && !thread.isError)) {
     return (
       <section className={styles.conversation} aria-busy="true">
         <div className={styles.center}>
@@ -143,7 +152,9 @@ export function Conversation({ chatId }: { chatId: string }) {
         onReport={chat.bot.remote_id === 0 ? undefined : (m) => setReporting(m._id)}
       />
       {reporting ? (
-        <ReportDialog target={{ type: 'message', id: reporting }} onClose={() => setReporting(null)} />
+        <Suspense fallback={null}>
+          <ReportDialog target={{ type: 'message', id: reporting }} onClose={() => setReporting(null)} />
+        </Suspense>
       ) : null}
       {broken ? (
         <p className={styles.notice} role="status">
