@@ -18,7 +18,9 @@ export async function startAmora(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'amora-bench-'));
   const bundle = join(root, 'apps/server/dist/server.js');
   const args = existsSync(bundle) ? [bundle] : ['--import', 'tsx', join(root, 'apps/server/src/server.ts')];
-  const child = spawn(process.execPath, args, {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server only.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -27,6 +27,8 @@ export const ConfigSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   DATABASE_URL: optionalUrl.optional(),
+  /** PostgreSQL only: connections this node's pool opens at most (decision 152). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: optionalUrl.optional(),
   REPLY_DELAY_MS: z.coerce.number().min(0).max(600_000).default(1500),
   /** How often each node runs the relationship clock (neglect, she writes first); 0 turns it off. */

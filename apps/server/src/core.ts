@@ -51,6 +51,7 @@ export async function openCore(
 ): Promise<Core> {
   const database = openDatabase({
     databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
     dataDir: config.DATA_DIR,
     pgliteTemplate: opts.pgliteTemplate,
     groupCommit: config.PGLITE_GROUP_COMMIT,

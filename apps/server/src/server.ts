@@ -28,6 +28,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // The first messages should not pay for compiling the safety patterns and phrase books (decision 150).
+  const warm = Date.now();
+  await app.ctx.services.chats
+    .warmUp()
+    .then(() => app.log.debug({ ms: Date.now() - warm }, 'engine and safety layer warmed up'))
+    .catch((err: unknown) =>
+      app.log.warn({ err }, 'warming the engine up failed; the first messages pay for it'),
+    );
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Amora is running on ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}`);
 }

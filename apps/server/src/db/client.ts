@@ -90,9 +90,11 @@ export function openDatabase(opts: {
    * each in its own savepoint (decision 121). Default off; PostgreSQL ignores it.
    */
   groupCommit?: boolean | undefined;
+  /** PostgreSQL: the pool's most connections (default 20). */
+  poolSize?: number | undefined;
 }): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Queries in flight still reject.
     });

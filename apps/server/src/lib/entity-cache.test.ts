@@ -65,6 +65,42 @@ describe('entity cache (decision 091)', () => {
     await shared.close();
   });
 
+  it('misses that arrive while a load runs share it, unless an invalidation came between (decision 150)', async () => {
+    const shared = createSharedState({ namespace: 'amora:ec3:', log });
+    let release!: () => void;
+    let gate = new Promise<void>((r) => (release = r));
+    let value = 'old';
+    let loads = 0;
+    const cache = createEntityCache({
+      name: 'crowd',
+      shared,
+      load: async () => {
+        loads++;
+        const seen = value;
+        await gate;
+        return seen;
+      },
+    });
+    const crowd = Array.from({ length: 50 }, () => cache.get('x'));
+    release();
+    expect(await Promise.all(crowd)).toEqual(Array(50).fill('old'));
+    expect(loads).toBe(1);
+
+    gate = new Promise<void>((r) => (release = r));
+    cache.invalidate('x');
+    const before = cache.get('x');
+    value = 'new';
+    cache.invalidate('x'); // written while the first load was on its way: later misses load afresh
+    const after = cache.get('x');
+    release();
+    expect(await before).toBe('old');
+    expect(await after).toBe('new');
+    expect(loads).toBe(3);
+    expect(await cache.get('x')).toBe('new');
+    expect(loads).toBe(3);
+    await shared.close();
+  });
+
   const redisUrl = process.env.REDIS_URL;
   describe.skipIf(!redisUrl)('two nodes sharing Redis', () => {
     const states: SharedState[] = [];

@@ -22,6 +22,8 @@ export function createEntityCache<T>(deps: {
   /** Bumped by every invalidation of the id (`*`: of everything). */
   const generation = new Map<string, number>();
   let everything = 0;
+  /** Loads running now, by id, with the generations they began under. */
+  const loading = new Map<string, { gen: number; all: number; value: Promise<T> }>();
 
   const drop = (id: string) => {
     if (id === '*') {
@@ -43,15 +45,27 @@ export function createEntityCache<T>(deps: {
       if (hit && Date.now() - hit.at < ttlMs) return hit.value;
       const gen = generation.get(id) ?? 0;
       const all = everything;
-      const value = await deps.load(id);
-      if ((generation.get(id) ?? 0) === gen && everything === all) {
-        if (entries.size >= maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest !== undefined) entries.delete(oldest);
+      // One load per id at a time (decision 150): callers that miss while it runs share it, as
+      // long as nothing was invalidated since it began (else they load afresh).
+      const pending = loading.get(id);
+      if (pending && pending.gen === gen && pending.all === all) return pending.value;
+      const value = deps.load(id).then((loaded) => {
+        if ((generation.get(id) ?? 0) === gen && everything === all) {
+          if (entries.size >= maxEntries) {
+            const oldest = entries.keys().next().value;
+            if (oldest !== undefined) entries.delete(oldest);
+          }
+          entries.delete(id);
+          entries.set(id, { value: loaded, at: Date.now() });
         }
-        entries.delete(id);
-        entries.set(id, { value, at: Date.now() });
-      }
+        return loaded;
+      });
+      const mine = { gen, all, value };
+      loading.set(id, mine);
+      const done = () => {
+        if (loading.get(id) === mine) loading.delete(id);
+      };
+      value.then(done, done);
       return value;
     },
 

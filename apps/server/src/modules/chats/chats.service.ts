@@ -87,7 +87,7 @@ export type ChatsDeps = {
   /** Photos, voice notes and videos in replies, and photos from users (modules/media). */
   replyMedia?: ReplyMedia;
   /** The safety layer in front of every engine (modules/safety, decision 044). */
-  safety?: Pick<SafetyService, 'screen'>;
+  safety?: Pick<SafetyService, 'screen'> & Partial<Pick<SafetyService, 'warmUp'>>;
 };
 
 /** Human-like typing time: longer replies take longer; REPLY_DELAY_MS scales it (0 = immediate). */
@@ -161,7 +161,7 @@ export function createChatsService(deps: ChatsDeps) {
   function brainContext(
     chat: ChatRow,
     bot: BotWithRow,
-    user: UserRow,
+    user: Pick<UserRow, 'name' | 'age' | 'sex'>,
   ): Omit<BrainContext, 'userMessage' | 'history'> {
     const persona = bot.row.persona;
     if (!persona) throw new Error(`Character ${bot.row.id} has no persona`);
@@ -691,7 +691,59 @@ export function createChatsService(deps: ChatsDeps) {
     return toChatDto(chat, b.dto, last ?? null);
   }
 
+  /**
+   * Warms what the first messages would otherwise pay for (decision 150): the safety layer
+   * compiles its patterns per language, and the built-in engine its phrase books and
+   * expressions, on first use. Under a crowd every chat's first message queued behind that
+   * one-off work (the tail of bench/concurrent-chats). Pure CPU, nothing stored, nothing sent;
+   * an OpenAI-compatible engine is not called (it would cost a request).
+   */
+  async function warmUp(): Promise<void> {
+    const characters = (await bots.list('all')).slice(0, 2);
+    const texts = ['hi there! how are you? my name is Sam', 'привет! как дела? меня зовут Сэм'];
+    for (const language of spoken) {
+      for (const text of texts) deps.safety?.warmUp?.(text, language);
+      if (brain.name !== 'builtin') continue;
+      for (const dto of characters) {
+        const bot = await bots.get(dto._id).catch(() => null);
+        if (!bot?.row.persona || bot.row.isSupport) continue;
+        const chat: ChatRow = {
+          id: 'warm-up',
+          userId: 'warm-up',
+          botId: bot.row.id,
+          level: 1,
+          points: 0,
+          mood: 'Neutral',
+          mode: 'gentle',
+          status: 'active',
+          locked: false,
+          lockedAt: null,
+          typing: null,
+          voiceMode: false,
+          spicy: false,
+          videoRequested: 0,
+          language,
+          memory: {},
+          pace: {},
+          offenses: 0,
+          repliesSinceGift: 0,
+          neglectedAt: null,
+          nudgedAt: null,
+          lastActivityAt: new Date(),
+          createdAt: new Date(),
+        };
+        const base = brainContext(chat, bot, { name: null, age: null, sex: null });
+        let memory = (await brain.greeting(base)).memory;
+        for (const text of texts) {
+          const answer = await brain.reply({ ...base, memory, history: [], userMessage: text });
+          memory = answer.memory;
+        }
+      }
+    }
+  }
+
   return {
+    warmUp,
     /**
      * Whether this is the user's support chat (character remote id 0), from the chat-head and
      * character caches: a chat's owner and character never change (the verification guard asks

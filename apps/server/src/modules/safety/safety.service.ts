@@ -68,6 +68,10 @@ export function createSafetyService(deps: SafetyDeps) {
   return {
     /** Resolves once this node hears hold changes from the others. */
     start: () => holds.start(),
+    /** Compiles the patterns of a language before the first message needs them (decision 150). */
+    warmUp(text: string, language: string): void {
+      detect(text, language);
+    },
     /**
      * Screens one user message in a chat. Returns what to answer instead of the engine, or null
      * when the message is fine to pass on.
