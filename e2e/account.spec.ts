@@ -44,6 +44,11 @@ const TEXT = {
     reportSent: 'The operator will review',
     tokensStay: 'Your tokens stay',
     buyHint: 'Confirm your email to buy',
+    pause: 'Pause my account',
+    pauseConfirm: 'Yes, pause it',
+    email: 'Email',
+    password: 'Password',
+    signIn: 'Sign in',
   },
   ru: {
     unverified: 'Не подтверждён',
@@ -62,6 +67,11 @@ const TEXT = {
     reportSent: 'Оператор рассмотрит',
     tokensStay: 'Ваши токены останутся',
     buyHint: 'Подтвердите почту, чтобы покупать',
+    pause: 'Приостановить аккаунт',
+    pauseConfirm: 'Да, приостановить',
+    email: 'Эл. почта',
+    password: 'Пароль',
+    signIn: 'Войти',
   },
 } as const;
 
@@ -267,6 +277,37 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(spam).toHaveCount(0);
     await expect(mine).toHaveCount(1);
     await operator.context.close();
+  });
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  const T = TEXT[lang];
+
+  test(`pauses the account from the profile; signing in again brings it back with its chats (${lang})`, async ({
+    page,
+  }) => {
+    await page.addInitScript((l) => localStorage.setItem('amora.language', l), lang);
+    const account = await signedIn(page, `pause${lang}`, { language: lang });
+    await account.request.post('/api/user/update', {
+      headers: account.headers,
+      data: { name: 'Robin', age: 30, sex: 'male', country: 'DE' },
+    });
+    const chatId = await openChat(account, 0);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: T.pause }).click();
+    await page.getByTestId('pause-account-dialog').getByRole('button', { name: T.pauseConfirm }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // Signed out everywhere: the old session is gone.
+    expect((await page.request.get('/api/user', { headers: account.headers })).status()).toBe(401);
+
+    await page.goto('/auth/signin');
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel(T.email).fill(account.email);
+    await form.getByLabel(T.password, { exact: true }).fill('a long password 1');
+    await form.getByRole('button', { name: T.signIn, exact: true }).click();
+    await expect(page).not.toHaveURL(/\/auth\/signin/);
+    await page.goto('/chat');
+    await expect(page.locator(`[data-testid="chat-list-item"][data-chat-id="${chatId}"]`)).toBeVisible();
   });
 }
 
