@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, openChat, operatorPage, payingUser, signedIn, type Account } from './fixtures.ts';
+import { adminToken, openChat, operatorPage, payingUser, signedIn, stamp, type Account } from './fixtures.ts';
 
 /*
  * Account basics (issue 14): email confirmation through the operator's outbox, password and email
- * changes, my data, receipts, terms and privacy, reports, deleting a chat. English and Russian.
+ * changes, my data, receipts, terms and privacy (and the operator's edit of them), reports, deleting
+ * a chat, pausing the account. Each in English and Russian.
  */
 
 /** The link of the newest email of `kind` to `to`, as the operator's outbox lists it (no SMTP here). */
@@ -175,6 +176,40 @@ for (const lang of ['en', 'ru'] as const) {
       lang === 'ru' ? 'Политика конфиденциальности' : 'Privacy Policy',
     );
     await expect(tab.getByTestId('legal-privacy').getByRole('heading', { level: 2 }).first()).toBeVisible();
+  });
+
+  test(`the operator edits the legal text in the console; the page shows it (${lang})`, async ({
+    page,
+    browser,
+  }) => {
+    // Each run edits its own text (desktop the terms, phone the privacy policy, in its language), so
+    // the runs side by side never see each other's edit; the heading stays for the journey above.
+    const doc = test.info().project.name.startsWith('phone') ? 'privacy' : 'terms';
+    const note = `Edited in the console ${stamp()}`;
+    const operator = await operatorPage(browser);
+    try {
+      await operator.page.goto('/admin/accounts');
+      const editor = operator.page.getByTestId('admin-legal');
+      await operator.page.getByTestId('admin-legal-doc').selectOption(doc);
+      await operator.page.getByTestId('admin-legal-language').selectOption(lang);
+      const text = editor.getByTestId('admin-legal-text');
+      await expect(text).toHaveValue(/^# /);
+      await text.fill(`${await text.inputValue()}\n\n${note}`);
+      await editor.getByTestId('admin-legal-save').click();
+      await expect(operator.page.getByTestId('toast').filter({ hasText: 'Saved' }).first()).toBeVisible();
+
+      await page.context().addInitScript((l) => localStorage.setItem('amora.language', l), lang);
+      await page.goto(`/legal/${doc}`);
+      await expect(page.getByTestId(`legal-${doc}`)).toContainText(note);
+    } finally {
+      const token = await adminToken(page.request);
+      const restored = await page.request.put(`/api/admin/legal/${doc}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { language: lang, markdown: null },
+      });
+      expect(restored.ok()).toBe(true);
+      await operator.context.close();
+    }
   });
 }
 
