@@ -271,6 +271,13 @@ for (const lang of ['en', 'ru'] as const) {
     await page.keyboard.press('Enter');
     const hers = page.locator('[data-testid="message"][data-self="false"]').first();
     await expect(hers).toBeVisible({ timeout: 20_000 });
+    // SPEC §3 Message.timezone: the web app sends this device's IANA zone with the message.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const history = (await (
+      await account.request.get(`/api/chat/${chatId}`, { headers: account.headers })
+    ).json()) as { data: { messages: { self: boolean; timezone?: string | null }[] } };
+    expect(zone).toBeTruthy();
+    expect(history.data.messages.find((m) => m.self)?.timezone).toBe(zone);
     await hers.getByTestId('report-message').click();
     const dialog = page.getByTestId('report-dialog');
     await expect(dialog).toContainText(T.reportMessage);
