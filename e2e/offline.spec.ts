@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { onboardedUser } from './fixtures.ts';
 
 /** SPEC §2 installed app: once the service worker controls the page, the app shell opens offline. */
 test('offline: a deep link still opens the cached app shell', async ({ page, context }) => {
@@ -22,3 +23,26 @@ test('offline: a deep link still opens the cached app shell', async ({ page, con
     await context.setOffline(false);
   }
 });
+
+/** SPEC §8: when loading the user fails, the app goes on and tries again after 10 s (a fake clock). */
+for (const lang of ['en', 'ru'] as const) {
+  test(`a failed user fetch is tried again after 10 s, without a reload (${lang})`, async ({ page }) => {
+    const hi = lang === 'ru' ? 'Привет, Robin' : 'Hi, Robin';
+    await page.clock.install();
+    await page.addInitScript((l) => localStorage.setItem('amora.language', l), lang);
+    await onboardedUser(page, `retry${lang}`);
+    let calls = 0;
+    await page.route('**/api/user', async (route) => {
+      if (calls++ === 0) await route.fulfill({ status: 503, json: { code: 'UNAVAILABLE', message: 'down' } });
+      else await route.fallback();
+    });
+    await page.goto('/');
+    // The app goes on without the user: the characters show, the greeting has no name yet.
+    await expect(page.getByTestId('model-card').first()).toBeVisible();
+    await expect.poll(() => calls).toBe(1);
+    await expect(page.getByRole('heading', { level: 1, name: hi })).toHaveCount(0);
+    await page.clock.fastForward(10_000);
+    await expect(page.getByRole('heading', { level: 1, name: hi })).toBeVisible();
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+}

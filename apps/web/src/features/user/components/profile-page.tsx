@@ -10,6 +10,7 @@ import { LinkedProviders } from '../../auth/components/linked-providers.tsx';
 import { signOut } from '../../auth/session.ts';
 import { AccountSection } from '../../account/components/account-section.tsx';
 import { DeleteAccountDialog } from '../../profile/components/delete-account-dialog.tsx';
+import { PauseAccountDialog } from '../../profile/components/pause-account-dialog.tsx';
 import { EditProfileDialog } from '../../profile/components/edit-profile-dialog.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -30,7 +31,7 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const user = useAuthStore((s) => s.user);
   const [leaving, setLeaving] = useState(false);
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'pause' | 'delete' | null>(null);
   useDocumentTitle(t('titles.profile'));
   if (!user) return null;
 
@@ -159,12 +160,16 @@ export function ProfilePage() {
               <ChevronRightIcon size={16} />
             </Link>
           ) : null}
+          <Button variant="ghost" block onClick={() => setDialog('pause')} data-testid="pause-account">
+            {t('shell.profile.pause')}
+          </Button>
           <Button variant="ghost" block onClick={() => setDialog('delete')} data-testid="delete-account">
             {t('shell.profile.delete')}
           </Button>
         </nav>
       </div>
       {dialog === 'edit' ? <EditProfileDialog open onClose={() => setDialog(null)} /> : null}
+      <PauseAccountDialog open={dialog === 'pause'} onClose={() => setDialog(null)} />
       <DeleteAccountDialog open={dialog === 'delete'} onClose={() => setDialog(null)} />
     </div>
   );
