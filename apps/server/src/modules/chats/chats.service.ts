@@ -707,31 +707,7 @@ export function createChatsService(deps: ChatsDeps) {
       for (const dto of characters) {
         const bot = await bots.get(dto._id).catch(() => null);
         if (!bot?.row.persona || bot.row.isSupport) continue;
-        const chat: ChatRow = {
-          id: 'warm-up',
-          userId: 'warm-up',
-          botId: bot.row.id,
-          level: 1,
-          points: 0,
-          mood: 'Neutral',
-          mode: 'gentle',
-          status: 'active',
-          locked: false,
-          lockedAt: null,
-          typing: null,
-          voiceMode: false,
-          spicy: false,
-          videoRequested: 0,
-          language,
-          memory: {},
-          pace: {},
-          offenses: 0,
-          repliesSinceGift: 0,
-          neglectedAt: null,
-          nudgedAt: null,
-          lastActivityAt: new Date(),
-          createdAt: new Date(),
-        };
+        const chat = freshChatRow({ id: 'warm-up', userId: 'warm-up', botId: bot.row.id, language });
         const base = brainContext(chat, bot, { name: null, age: null, sex: null });
         let memory = (await brain.greeting(base)).memory;
         for (const text of texts) {
@@ -794,31 +770,7 @@ export function createChatsService(deps: ChatsDeps) {
           .find((l) => speaks(l)) ??
         'en';
       const chatId = newId();
-      const draft: ChatRow = {
-        id: chatId,
-        userId,
-        botId: bot.row.id,
-        level: 1,
-        points: 0,
-        mood: 'Neutral',
-        mode: 'gentle',
-        status: 'active',
-        locked: false,
-        lockedAt: null,
-        typing: null,
-        voiceMode: false,
-        spicy: false,
-        videoRequested: 0,
-        language,
-        memory: {},
-        pace: {},
-        offenses: 0,
-        repliesSinceGift: 0,
-        neglectedAt: null,
-        nudgedAt: null,
-        lastActivityAt: new Date(),
-        createdAt: new Date(),
-      };
+      const draft = freshChatRow({ id: chatId, userId, botId: bot.row.id, language });
       const greeting = await brain.greeting(brainContext(draft, bot, user));
       try {
         const { chat, balance } = await db.transaction(async (tx) => {
@@ -1033,3 +985,30 @@ export function createChatsService(deps: ChatsDeps) {
   };
 }
 export type ChatsService = ReturnType<typeof createChatsService>;
+
+/** A new chat's row before it is stored: level 1, neutral, gentle, unlocked, nothing remembered. */
+function freshChatRow(ids: { id: string; userId: string; botId: string; language: Language }): ChatRow {
+  const now = new Date();
+  return {
+    ...ids,
+    level: 1,
+    points: 0,
+    mood: 'Neutral',
+    mode: 'gentle',
+    status: 'active',
+    locked: false,
+    lockedAt: null,
+    typing: null,
+    voiceMode: false,
+    spicy: false,
+    videoRequested: 0,
+    memory: {},
+    pace: {},
+    offenses: 0,
+    repliesSinceGift: 0,
+    neglectedAt: null,
+    nudgedAt: null,
+    lastActivityAt: now,
+    createdAt: now,
+  };
+}
