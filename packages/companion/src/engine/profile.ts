@@ -61,13 +61,26 @@ function asName(w: string | undefined): string | undefined {
 
 export type Subject = { type: 'pet' | 'family'; canon: string; name?: string; lang: 'en' | 'ru' };
 
+/** Whether any noun of the table is in the text at all: one scan instead of one per noun and language. */
+const mentionsAny = (table: Named[], lang: 'en' | 'ru', lower: string) =>
+  cachedRe(
+    `(?<![${L}])(?:${table
+      .map((e) => alt(e, lang))
+      .filter(Boolean)
+      .join('|')})`,
+    'iu',
+  ).test(lower);
+
 function findNamed(text: string, table: Named[], type: Subject['type']): Subject[] {
   const out: Subject[] = [];
   const lower = text.toLowerCase();
+  // Every pattern below needs one of the table's nouns: most messages mention none (decision 173).
+  const mentioned = { en: mentionsAny(table, 'en', lower), ru: mentionsAny(table, 'ru', lower) };
+  if (!mentioned.en && !mentioned.ru) return out;
   for (const e of table) {
     for (const lang of ['en', 'ru'] as const) {
       const body = alt(e, lang);
-      if (!body) continue;
+      if (!body || !mentioned[lang]) continue;
       const poss =
         lang === 'en'
           ? `(?:my|our|i have an?|i have|i also have an?|we also have an?|i ve got an?|ive got an?|i got an?|we got an?|we have an?|we ve got an?|i own an?|i adopted an?|we adopted an?|i rescued an?|have an?|a|an)(?:\\s+(?:little|cute|old|young|new|older|younger|big|small|lovely|fluffy|crazy|baby|two|three))*`
@@ -83,6 +96,7 @@ function findNamed(text: string, table: Named[], type: Subject['type']): Subject
       break;
     }
   }
+  if (!mentioned.ru) return out;
   // "мою маму зовут Ирина, а папу Олег": the second relative and a capitalised name, the verb left out.
   for (const e of table) {
     if (out.some((s) => s.canon === e.canon)) continue;
@@ -203,7 +217,8 @@ export function extractProfile(raw: string): ProfileFacts {
   out.subjects.push(...findNamed(text, petWords, 'pet'), ...findNamed(text, familyWords, 'family'));
 
   // ---- favourites: "my favourite food is pizza", "моя любимая еда — пицца"
-  for (const f of favouriteWords) {
+  // Each pattern below names a favourite ("favourite", "fave", "fav", "любимый"): skip them when none is said.
+  for (const f of /fav|любим/u.test(lower) ? favouriteWords : []) {
     const en = cachedRe(
       `(?:^|[\\s,.!])my (?:all[- ]time )?(?:favou?rite|fave?|favs?) (?:${f.en})\\s+(?:is|are|has to be|would be|s)\\s+(.+)`,
       'iu',

@@ -18,7 +18,7 @@ describe('memory probes', () => {
   });
 
   it.each(['en', 'ru'] as const)(
-    'recalls at least 90 %% of the facts told (%s)',
+    'recalls at least 90 percent of the facts told (%s)',
     async (lang) => {
       const r = await memoryRecall(lang);
       expect(r.rate, JSON.stringify(r.failures.slice(0, 5))).toBeGreaterThanOrEqual(targets.recall);
@@ -83,7 +83,7 @@ describe('relevance on the labelled turns', () => {
   });
 
   it.each(['en', 'ru'] as const)(
-    'answers at least 80 %% on topic and at most 5 %% wrong (%s)',
+    'answers at least 80 percent on topic and at most 5 percent wrong (%s)',
     async (lang) => {
       const r = await relevance(lang);
       const detail = JSON.stringify(r.misses.slice(0, 8));
@@ -96,7 +96,7 @@ describe('relevance on the labelled turns', () => {
 
 describe('variety over a 200-turn conversation', () => {
   it.each(['en', 'ru'] as const)(
-    'no sentence in more than 3 %% of replies, no repeat within 30 turns, 70 %% different from other characters (%s)',
+    'no sentence in more than 3 percent of replies, no repeat within 30 turns, 70 percent different from other characters (%s)',
     async (lang) => {
       expect(varietyScript[lang].length).toBe(200);
       const r = await variety(lang);
