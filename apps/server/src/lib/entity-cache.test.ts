@@ -20,6 +20,35 @@ function fixture(shared: SharedState, table: Map<string, string>) {
   return { cache, loads: () => loads };
 }
 
+/**
+ * A cache whose loads wait at a gate until `release()`: each load reads `value` when it starts
+ * (what the row held when the read began) and answers it once released.
+ */
+function gated(shared: SharedState, name: string) {
+  let release!: () => void;
+  let gate = new Promise<void>((r) => (release = r));
+  const state = { value: 'old', loads: 0 };
+  const cache = createEntityCache({
+    name,
+    shared,
+    load: async () => {
+      state.loads++;
+      const seen = state.value;
+      await gate;
+      return seen;
+    },
+  });
+  return {
+    cache,
+    state,
+    release: () => release(),
+    /** A new closed gate for the loads that start from now on. */
+    close: () => {
+      gate = new Promise<void>((r) => (release = r));
+    },
+  };
+}
+
 describe('entity cache (decision 091)', () => {
   it('serves repeated reads from memory and reloads after an invalidation', async () => {
     const shared = createSharedState({ namespace: 'amora:ec1:', log });
@@ -41,63 +70,37 @@ describe('entity cache (decision 091)', () => {
 
   it('a load that began before an invalidation does not put its stale answer back', async () => {
     const shared = createSharedState({ namespace: 'amora:ec2:', log });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let value = 'old';
-    let loads = 0;
-    const cache = createEntityCache({
-      name: 'slow',
-      shared,
-      load: async () => {
-        loads++;
-        const seen = value;
-        await gate;
-        return seen;
-      },
-    });
-    const inFlight = cache.get('x');
-    value = 'new';
-    cache.invalidate('x'); // the write committed while the read was on its way
-    release();
+    const g = gated(shared, 'slow');
+    const inFlight = g.cache.get('x');
+    g.state.value = 'new';
+    g.cache.invalidate('x'); // the write committed while the read was on its way
+    g.release();
     expect(await inFlight).toBe('old');
-    expect(await cache.get('x')).toBe('new');
-    expect(loads).toBe(2);
+    expect(await g.cache.get('x')).toBe('new');
+    expect(g.state.loads).toBe(2);
     await shared.close();
   });
 
   it('misses that arrive while a load runs share it, unless an invalidation came between (decision 150)', async () => {
     const shared = createSharedState({ namespace: 'amora:ec3:', log });
-    let release!: () => void;
-    let gate = new Promise<void>((r) => (release = r));
-    let value = 'old';
-    let loads = 0;
-    const cache = createEntityCache({
-      name: 'crowd',
-      shared,
-      load: async () => {
-        loads++;
-        const seen = value;
-        await gate;
-        return seen;
-      },
-    });
-    const crowd = Array.from({ length: 50 }, () => cache.get('x'));
-    release();
+    const g = gated(shared, 'crowd');
+    const crowd = Array.from({ length: 50 }, () => g.cache.get('x'));
+    g.release();
     expect(await Promise.all(crowd)).toEqual(Array(50).fill('old'));
-    expect(loads).toBe(1);
+    expect(g.state.loads).toBe(1);
 
-    gate = new Promise<void>((r) => (release = r));
-    cache.invalidate('x');
-    const before = cache.get('x');
-    value = 'new';
-    cache.invalidate('x'); // written while the first load was on its way: later misses load afresh
-    const after = cache.get('x');
-    release();
+    g.close();
+    g.cache.invalidate('x');
+    const before = g.cache.get('x');
+    g.state.value = 'new';
+    g.cache.invalidate('x'); // written while the first load was on its way: later misses load afresh
+    const after = g.cache.get('x');
+    g.release();
     expect(await before).toBe('old');
     expect(await after).toBe('new');
-    expect(loads).toBe(3);
-    expect(await cache.get('x')).toBe('new');
-    expect(loads).toBe(3);
+    expect(g.state.loads).toBe(3);
+    expect(await g.cache.get('x')).toBe('new');
+    expect(g.state.loads).toBe(3);
     await shared.close();
   });
 

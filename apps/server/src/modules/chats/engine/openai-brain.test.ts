@@ -38,7 +38,8 @@ beforeAll(async () => {
     LLM_BASE_URL: `${llm.url}/v1/`,
     LLM_MODEL: 'test',
     LLM_API_KEY: 'sk-loopback-secret',
-    LLM_IDLE_TIMEOUT_MS: '300',
+    // Long enough that a loaded CI machine never stalls a healthy stream, short enough for the STALL test.
+    LLM_IDLE_TIMEOUT_MS: '1500',
     LLM_TIMEOUT_MS: '2000',
     LLM_RETRIES: '1',
     LLM_RETRY_BASE_MS: '20',
