@@ -46,3 +46,21 @@ for (const lang of ['en', 'ru'] as const) {
     expect(calls).toBeGreaterThanOrEqual(2);
   });
 }
+
+/** A signed-in visitor whose user fetch fails on a protected page waits there for the retry. */
+test('a failed user fetch on /profile keeps the visitor there until the retry loads it', async ({ page }) => {
+  await page.clock.install();
+  await onboardedUser(page, 'retryprofile');
+  let calls = 0;
+  await page.route('**/api/user', async (route) => {
+    if (calls++ === 0) await route.fulfill({ status: 503, json: { code: 'UNAVAILABLE', message: 'down' } });
+    else await route.fallback();
+  });
+  await page.goto('/profile');
+  await expect.poll(() => calls).toBe(1);
+  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.clock.fastForward(10_000);
+  await expect(page.getByTestId('profile-name')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+});

@@ -42,6 +42,13 @@ describe('RequireAuth', () => {
     expect(screen.queryByText('chats')).not.toBeInTheDocument();
   });
 
+  it('waits, without sending home, while a signed-in user has not loaded yet', () => {
+    useAuthStore.setState({ user: null, accessToken: 't' });
+    renderAt('/chat');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+  });
+
   it('shows the page to a signed-in user', () => {
     useAuthStore.setState({ user: { _id: 'u1' } as User, accessToken: 't' });
     renderAt('/chat');

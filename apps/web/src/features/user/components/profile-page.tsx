@@ -9,8 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LinkedProviders } from '../../auth/components/linked-providers.tsx';
 import { signOut } from '../../auth/session.ts';
 import { AccountSection } from '../../account/components/account-section.tsx';
-import { DeleteAccountDialog } from '../../profile/components/delete-account-dialog.tsx';
-import { PauseAccountDialog } from '../../profile/components/pause-account-dialog.tsx';
+import { LeaveAccountDialog } from '../../profile/components/leave-account-dialog.tsx';
 import { EditProfileDialog } from '../../profile/components/edit-profile-dialog.tsx';
 import { useAuthStore } from '../../auth/store.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -169,8 +168,8 @@ export function ProfilePage() {
         </nav>
       </div>
       {dialog === 'edit' ? <EditProfileDialog open onClose={() => setDialog(null)} /> : null}
-      <PauseAccountDialog open={dialog === 'pause'} onClose={() => setDialog(null)} />
-      <DeleteAccountDialog open={dialog === 'delete'} onClose={() => setDialog(null)} />
+      <LeaveAccountDialog action="pause" open={dialog === 'pause'} onClose={() => setDialog(null)} />
+      <LeaveAccountDialog action="delete" open={dialog === 'delete'} onClose={() => setDialog(null)} />
     </div>
   );
 }
