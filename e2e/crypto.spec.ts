@@ -85,15 +85,19 @@ test(
 );
 
 // In Russian: the processor's reason is told in the reader's language.
-test('an invoice left to expire: declined, nothing added, try again (ru)', EXCLUSIVE, async ({ page }) => {
-  await signedIn(page, 'ru');
-  await toInvoice(page, 'pack-s');
-  await page.getByRole('button', { name: 'Let it expire' }).click();
-  const declined = page.getByTestId('paywall-declined');
-  await expect(declined).toBeVisible({ timeout: 20_000 });
-  await expect(declined).toContainText('Транзакция отклонена');
-  await expect(declined).toContainText('Срок криптовалютного счёта истёк, он не был оплачен.');
-  await page.getByTestId('try-again').click();
-  await expect(page).toHaveURL(/\/paywall\/checkout\?pack=pack-s/);
-  expect(await walletBalance(page)).toBe('500');
-});
+test(
+  'an invoice left to expire, in Russian: declined, nothing added, try again',
+  EXCLUSIVE,
+  async ({ page }) => {
+    await signedIn(page, 'ru');
+    await toInvoice(page, 'pack-s');
+    await page.getByRole('button', { name: 'Let it expire' }).click();
+    const declined = page.getByTestId('paywall-declined');
+    await expect(declined).toBeVisible({ timeout: 20_000 });
+    await expect(declined).toContainText('Транзакция отклонена');
+    await expect(declined).toContainText('Срок криптовалютного счёта истёк, он не был оплачен.');
+    await page.getByTestId('try-again').click();
+    await expect(page).toHaveURL(/\/paywall\/checkout\?pack=pack-s/);
+    expect(await walletBalance(page)).toBe('500');
+  },
+);

@@ -11,6 +11,8 @@ async function tokens(page: Page, testId: 'token-balance' | 'chat-token-balance'
 }
 
 test('age gate, sign-up, onboarding, chat: she replies and the balance goes down', async ({ page }, info) => {
+  // Many steps: near the 60 s limit on a loaded two-core machine.
+  test.slow();
   const phone = info.project.name === 'phone';
   await page.goto('/');
 

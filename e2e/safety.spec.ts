@@ -62,6 +62,8 @@ for (const language of ['en', 'ru'] as const) {
     page,
     browser,
   }) => {
+    // Two browsers and many steps: near the 60 s limit on a loaded two-core machine.
+    test.slow();
     const user = await userIn(page, `minor-${language}`, language);
     const chatId = await openChat(user, 0);
     await page.goto(`/chat/${chatId}`);

@@ -48,6 +48,8 @@ test('an operator imports a card, adds a level-2 photo and a priced album; a use
   page,
   browser,
 }) => {
+  // Two browsers and many steps: near the 60 s limit on a loaded two-core machine.
+  test.slow();
   const operator = await operatorPage(browser);
   let botId: string;
   try {

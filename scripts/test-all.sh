@@ -13,7 +13,8 @@ pre="$(mktemp -d)"
 step "lint, typecheck, unit tests (shared, companion, web) and the build, side by side"
 checks=(lint typecheck test:unit build)
 for c in "${checks[@]}"; do
-  (npm run "$c" >"$pre/$c.log" 2>&1; echo $? >"$pre/$c.rc") &
+  # `|| rc=$?`: the subshell inherits `set -e`, and must still write its status when the check fails.
+  (rc=0; npm run "$c" >"$pre/$c.log" 2>&1 || rc=$?; echo "$rc" >"$pre/$c.rc") &
 done
 wait
 pre_failed=0
@@ -29,10 +30,10 @@ if [ "$pre_failed" != 0 ]; then exit 1; fi
 # the CPU, so together they fit two cores and the run stays under 30 minutes (decision 098).
 logs="$(mktemp -d)"
 suites=(pglite)
-(env -u DATABASE_URL -u REDIS_URL npm run test:server >"$logs/pglite.log" 2>&1; echo $? >"$logs/pglite.rc") &
+(rc=0; env -u DATABASE_URL -u REDIS_URL npm run test:server >"$logs/pglite.log" 2>&1 || rc=$?; echo "$rc" >"$logs/pglite.rc") &
 if [ -n "${DATABASE_URL:-}" ]; then
   suites+=(postgres)
-  (npm run test:server >"$logs/postgres.log" 2>&1; echo $? >"$logs/postgres.rc") &
+  (rc=0; npm run test:server >"$logs/postgres.log" 2>&1 || rc=$?; echo "$rc" >"$logs/postgres.rc") &
 fi
 step "server tests on ${suites[*]}${REDIS_URL:+ with Redis ($REDIS_URL)} in the background; browser journeys (Playwright, Chromium)"
 e2e_rc=0
