@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detect } from './detect.ts';
+import { detect, ruleVerdict } from './detect.ts';
 import { evaluate, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
 import { safetyLanguages } from './patterns/index.ts';
 import { normalize, normalizeLeet } from './normalize.ts';
 import { checkInReply, crisisReply, minorReply, needsCheckIn } from './respond.ts';
 import floors from './heldout/floors.json' with { type: 'json' };
 import weights from './model/weights.json' with { type: 'json' };
-import { corpusDigest } from './model/build.ts';
+import { chooseLanguageThreshold, corpusDigest, type OutOfFold } from './model/build.ts';
 import { canonical } from './model/features.ts';
 import { modelScores } from './model/index.ts';
 import { train } from './model/train.ts';
@@ -103,6 +103,35 @@ describe('statistical layer (decision 100)', () => {
     expect(weights.corpus).toBe(corpusDigest());
   });
 
+  it('cuts each language where the model’s own out-of-fold precision holds (decisions 176, 177)', () => {
+    // Language da: model scores 0.9 (positive), 0.8 (positive), 0.7 (negative).
+    // sv: the rules' own errors do not lower the bar; the model's precision must hold by itself.
+    const row = (language: 'da' | 'sv', label: 'crisis' | 'none', rule: boolean, p: number) => ({
+      line: { language, label, text: `${language} ${label} ${p}` },
+      rule,
+      p,
+    });
+    const rows = [
+      row('da', 'crisis', true, 0.2),
+      row('da', 'crisis', false, 0.9),
+      row('da', 'crisis', false, 0.8),
+      row('da', 'none', false, 0.7),
+      row('sv', 'crisis', true, 0.1),
+      row('sv', 'none', true, 0.1),
+      row('sv', 'crisis', false, 0.6),
+      row('sv', 'none', false, 0.55),
+    ];
+    const oof: OutOfFold = {
+      lines: rows.map((r) => r.line),
+      rules: rows.map((r) => ({ crisis: r.rule, minor: false, negated: false })),
+      p: { crisis: rows.map((r) => r.p), minor: rows.map(() => 0) },
+    };
+    expect(chooseLanguageThreshold(oof, 'crisis', 'da', 0.99)).toBe(0.8);
+    expect(chooseLanguageThreshold(oof, 'crisis', 'sv', 0.99)).toBe(0.6);
+    // No score at or above 0.5 keeps the precision: the pooled fallback.
+    expect(chooseLanguageThreshold(oof, 'minor', 'da', 0.99)).toBe(0.99);
+  });
+
   it('trains deterministically', () => {
     const lines = readCorpus('de').slice(0, 120);
     const ex = lines.map((l) => ({ text: l.text, positive: l.label === 'crisis' }));
@@ -166,6 +195,18 @@ describe('detect', () => {
   it('catches a statement written in another language than the chat', () => {
     expect(detect('я школьница, 8 класс', 'en')).toMatchObject({ minor: true });
     expect(detect('хочу умереть', 'en')).toMatchObject({ crisis: true });
+  });
+
+  it('a denial in the pattern files is blanked and vetoes the model, unless a crisis remains (decision 177)', () => {
+    const denial = ruleVerdict('non mi farei mai del male, sono solo stanca', 'it');
+    expect(denial).toMatchObject({ crisis: false, negated: true });
+    expect(detect('non mi farei mai del male, sono solo stanca', 'it').crisis).toBe(false);
+    expect(detect('non voglio morire, voglio solo le vacanze', 'it').crisis).toBe(false);
+    // What the denial leaves behind still counts.
+    const both = ruleVerdict('non mi farei mai del male, ma stanotte mi impicco', 'it');
+    expect(both).toMatchObject({ crisis: true, negated: false });
+    // Someone else's crisis is not the user's.
+    expect(ruleVerdict('il mio amico ha tentato il suicidio, come lo aiuto?', 'it').negated).toBe(true);
   });
 
   it('keeps the stated age', () => {

@@ -1,6 +1,6 @@
 import { compileOne } from './detect-compile.ts';
 import { foldLetters, latinToCyrillic, normalize, normalizeLeet } from './normalize.ts';
-import { MODEL_THRESHOLDS, modelScores } from './model/index.ts';
+import { modelScores, modelThresholds } from './model/index.ts';
 import { PatternList, view } from './prefilter.ts';
 import {
   CRISIS_THRESHOLD,
@@ -40,6 +40,7 @@ const MIN_PLAUSIBLE_AGE = 6;
 type Compiled = {
   numbers: Map<string, number>;
   crisisMask: RegExp[];
+  crisisNegation: RegExp[];
   crisis: RegExp[];
   minorMask: RegExp[];
   minor: RegExp[];
@@ -57,6 +58,7 @@ function compile(p: PatternSource): Compiled {
   return {
     numbers,
     crisisMask: all(p.crisis.mask),
+    crisisNegation: all(p.crisis.negation ?? []),
     crisis: all(p.crisis.match),
     minorMask: all(p.minor.mask),
     minor: all(p.minor.match),
@@ -68,6 +70,7 @@ function compile(p: PatternSource): Compiled {
 type Patterns = {
   sets: Compiled[];
   crisisMask: PatternList;
+  crisisNegation: PatternList;
   crisis: PatternList;
   minorMask: PatternList;
   minor: PatternList;
@@ -98,6 +101,7 @@ function patternsFor(language: string): Patterns {
   p = {
     sets,
     crisisMask: new PatternList(sets.flatMap((s) => s.crisisMask)),
+    crisisNegation: new PatternList(sets.flatMap((s) => s.crisisNegation)),
     crisis: new PatternList(sets.flatMap((s) => s.crisis)),
     minorMask: new PatternList(sets.flatMap((s) => s.minorMask)),
     minor: new PatternList(sets.flatMap((s) => s.minor)),
@@ -133,9 +137,13 @@ export type DetectOptions = {
  * files first (decision 044), then the scored layer (decision 060) over the same masked text,
  * its leetspeak readings and, for Latin text, a Cyrillic transliteration ("hochu umeret").
  */
-export function ruleVerdict(message: string, language: string, options: DetectOptions = {}): SafetyVerdict {
-  const { crisis, minor, age } = rules(message, language, options);
-  return { crisis, minor, age };
+export function ruleVerdict(
+  message: string,
+  language: string,
+  options: DetectOptions = {},
+): SafetyVerdict & { negated: boolean } {
+  const { crisis, minor, age, negated } = rules(message, language, options);
+  return { crisis, minor, age, negated };
 }
 
 /** The rule layers, with whether the message carries an explicit negation ("I would never…"). */
@@ -174,14 +182,17 @@ function rules(
     scored([patterns.crisisMask.mask(normalize(latinToCyrillic(message)))], ['ru']);
   // An explicit negation ("I'm not suicidal", "I would never kill myself", "years ago, therapy
   // helped") overrides a pattern hit unless the same message also carries ideation or hopelessness.
-  const negated = lexLangs.some((l) => {
+  const lexNegated = lexLangs.some((l) => {
     const f = score(crisisTexts[0]!, l).families;
     return f.includes('negation') && !f.some((x) => ['ideation', 'hopeless', 'farewell'].includes(x));
   });
-  const crisis =
-    (!negated && crisisTexts.some((t) => patterns.crisis.some(view(t)))) ||
-    scored(crisisTexts, lexLangs) ||
-    translitScored();
+  // The pattern files' denials ("non mi farei mai del male") are blanked; a message whose denial
+  // leaves no crisis pattern behind is negated for the statistical layer as well (decision 177).
+  const undenied = crisisTexts.map((t) => patterns.crisisNegation.mask(t));
+  const denied = undenied.some((t, i) => t !== crisisTexts[i]);
+  const patternHit = undenied.some((t) => patterns.crisis.some(view(t)));
+  const negated = lexNegated || (denied && !patternHit);
+  const crisis = (!lexNegated && patternHit) || scored(crisisTexts, lexLangs) || translitScored();
 
   const minorText = patterns.minorMask.mask(plain);
   const year = options.referenceYear ?? new Date().getUTCFullYear();
@@ -205,18 +216,19 @@ function rules(
 
 /**
  * The whole classifier: the rule layers above, and the statistical layer (decision 100) for the
- * phrasings no rule names. A class is raised by either (an explicit negation vetoes the model's crisis); the model's thresholds were chosen on
- * out-of-fold predictions over the tuning corpora, never on `heldout/`.
+ * phrasings no rule names. A class is raised by either (an explicit negation vetoes the model's crisis); the model's thresholds (one pair per
+ * chat language, decision 176) were chosen on out-of-fold predictions over the tuning corpora, never on `heldout/`.
  */
 export function detect(message: string, language: string, options: DetectOptions = {}): SafetyVerdict {
   const r = rules(message, language, options);
   if (r.crisis && r.minor) return { crisis: true, minor: true, age: r.age };
   const year = options.referenceYear ?? new Date().getUTCFullYear();
   const p = modelScores(message, year);
+  const cut = modelThresholds(language);
   return {
     // The explicit-negation veto of the rules binds the model too ("I would never kill myself").
-    crisis: r.crisis || (!r.negated && p.crisis >= MODEL_THRESHOLDS.crisis),
-    minor: r.minor || p.minor >= MODEL_THRESHOLDS.minor,
+    crisis: r.crisis || (!r.negated && p.crisis >= cut.crisis),
+    minor: r.minor || p.minor >= cut.minor,
     age: r.age,
   };
 }

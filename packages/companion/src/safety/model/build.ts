@@ -18,6 +18,8 @@ import type { PackedWeights, TrainedModel } from './index.ts';
  * dropped and the rest quantised to one byte (`pack`), so the file stays small.
  */
 export const TARGET_PRECISION = 0.975;
+/** The precision a language's cut keeps: the model's own, out of fold (decisions 176, 177). */
+export const LANGUAGE_PRECISION = 0.95;
 const FOLDS = 5;
 const PRUNE = 0.05;
 
@@ -46,7 +48,8 @@ const examples = (lines: Line[], cls: 'crisis' | 'minor'): Example[] =>
  */
 export function pack(w: Map<number, number>): PackedWeights {
   const keys = [...w.keys()].filter((k) => Math.abs(w.get(k)!) >= PRUNE).sort((a, b) => a - b);
-  const max = Math.max(...keys.map((k) => Math.abs(w.get(k)!)), 1e-9);
+  // A loop, not Math.max(...spread): a large model has more weights than the call stack takes.
+  const max = keys.reduce((m, k) => Math.max(m, Math.abs(w.get(k)!)), 1e-9);
   const scale = Math.round((max / 127) * 1e6) / 1e6;
   const bytes: number[] = [];
   let prev = 0;
@@ -70,7 +73,7 @@ export function pack(w: Map<number, number>): PackedWeights {
 
 export type OutOfFold = {
   lines: Line[];
-  rules: Array<{ crisis: boolean; minor: boolean }>;
+  rules: Array<{ crisis: boolean; minor: boolean; negated: boolean }>;
   p: Record<'crisis' | 'minor', number[]>;
 };
 
@@ -100,25 +103,82 @@ export function outOfFold(lines: Line[]): OutOfFold {
 }
 
 export function chooseThreshold(oof: OutOfFold, cls: 'crisis' | 'minor'): number {
-  for (let t = 0.3; t < 0.995; t += 0.01) {
+  // Every out-of-fold score is a candidate cut (decision 172; a 0.01 grid wasted most of the
+  // range near 1): walk down from the highest score and keep the lowest cut, never below 0.5, at
+  // which the pooled precision of everything at or above it is still ≥ TARGET_PRECISION.
+  const ranked = oof.lines
+    .map((l, i) => ({ p: oof.p[cls][i]!, positive: l.label === cls }))
+    .sort((a, b) => b.p - a.p);
+  let tp = 0;
+  let fp = 0;
+  let best = 0.999;
+  for (let i = 0; i < ranked.length && ranked[i]!.p >= 0.5; i++) {
+    if (ranked[i]!.positive) tp++;
+    else fp++;
+    if (ranked[i + 1]?.p === ranked[i]!.p) continue;
+    if (tp / (tp + fp) >= TARGET_PRECISION) best = ranked[i]!.p;
+  }
+  return Math.floor(best * 1e6) / 1e6;
+}
+
+/**
+ * The cut of one chat language (decisions 176, 177): the lowest out-of-fold score at which the
+ * model's own out-of-fold precision in that language stays ≥ LANGUAGE_PRECISION (a line a denial
+ * vetoes does not count). The rules are left out on purpose: they were written against these same
+ * lines and catch nearly every positive in sample, so "rules OR model" let the model add almost
+ * only false positives before its precision showed any. One pooled cut let the hard languages set
+ * the bar for all: it sat so high that the model added almost nothing where it was excellent.
+ */
+export function chooseLanguageThreshold(
+  oof: OutOfFold,
+  cls: 'crisis' | 'minor',
+  language: SafetyLanguage,
+  fallback: number,
+): number {
+  const rows = oof.lines.flatMap((l, i) =>
+    l.language === language
+      ? [
+          {
+            positive: l.label === cls,
+            vetoed: cls === 'crisis' && oof.rules[i]!.negated,
+            p: oof.p[cls][i]!,
+          },
+        ]
+      : [],
+  );
+  const precisionAt = (cut: number) => {
     let tp = 0;
     let fp = 0;
-    oof.lines.forEach((l, i) => {
-      const hit = oof.p[cls][i]! >= t;
-      if (hit && l.label === cls) tp++;
-      if (hit && l.label !== cls) fp++;
-    });
-    if (tp / Math.max(1, tp + fp) >= TARGET_PRECISION) return Math.round(t * 100) / 100;
-  }
-  return 0.99;
+    for (const r of rows) {
+      if (r.vetoed || r.p < cut) continue;
+      if (r.positive) tp++;
+      else fp++;
+    }
+    return tp + fp === 0 ? 1 : tp / (tp + fp);
+  };
+  let best = fallback;
+  const cuts = [...new Set(rows.map((r) => r.p).filter((p) => p >= 0.5))].sort((a, b) => b - a);
+  for (const cut of cuts) if (precisionAt(cut) >= LANGUAGE_PRECISION) best = cut;
+  return Math.floor(best * 1e6) / 1e6;
 }
 
 export function buildModel(lines = tuningLines(), oof?: OutOfFold): TrainedModel {
   const o = oof ?? outOfFold(lines);
   const cache = new Map<string, number[]>();
+  const thresholds = { crisis: chooseThreshold(o, 'crisis'), minor: chooseThreshold(o, 'minor') };
+  const languageThresholds = Object.fromEntries(
+    [...new Set(o.lines.map((l) => l.language))].map((language) => [
+      language,
+      {
+        crisis: chooseLanguageThreshold(o, 'crisis', language, thresholds.crisis),
+        minor: chooseLanguageThreshold(o, 'minor', language, thresholds.minor),
+      },
+    ]),
+  );
   return {
     corpus: corpusDigest(),
-    thresholds: { crisis: chooseThreshold(o, 'crisis'), minor: chooseThreshold(o, 'minor') },
+    thresholds,
+    languageThresholds,
     crisis: pack(train(examples(lines, 'crisis'), cache)),
     minor: pack(train(examples(lines, 'minor'), cache)),
   };

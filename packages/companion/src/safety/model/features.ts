@@ -7,7 +7,7 @@ import { patternSources } from '../patterns/index.ts';
  * a small number, a birth year that makes a minor or an adult), written as private-use letters
  * so that "tengo 15 años" and "ich bin 14" share "<minor age> + words" features while "tengo 45
  * años" does not; number words of every chat language ("fünfzehn", "quinze") read the same way.
- * Then word unigrams, word bigrams and character 3- to 5-grams of each padded word (stems and
+ * Then word unigrams, word bigrams and character 3- to 5-grams of each padded word (1- to 5-grams in Japanese, decision 174) (stems and
  * misspellings: "suicid", "sucid", "morir", "morrer"), all hashed into 2^20 buckets (FNV-1a).
  */
 export const HASH_BITS = 20;
@@ -60,6 +60,8 @@ export function canonical(message: string, year: number): string {
     .join(' ');
 }
 
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 function fnv(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -80,7 +82,9 @@ export function featurize(message: string, year: number): number[] {
     if (i + 1 < toks.length) out.add(fnv(`b|${t} ${toks[i + 1]}`));
     const padded = ` ${t} `;
     const chars = [...padded];
-    for (let n = 3; n <= 5; n++) {
+    // Japanese has no spaces and its words are one to three characters: shorter n-grams there.
+    const low = CJK.test(t) ? 1 : 3;
+    for (let n = low; n <= 5; n++) {
       for (let j = 0; j + n <= chars.length; j++) out.add(fnv(`c|${chars.slice(j, j + n).join('')}`));
     }
   }

@@ -11,13 +11,21 @@ export type PackedWeights = { count: number; scale: number; keys: string; weight
 export type TrainedModel = {
   /** Digest of the corpus/ files the weights were trained on (checked by a test). */
   corpus: string;
+  /** The pooled cut, for a language without its own (decision 176). */
   thresholds: { crisis: number; minor: number };
+  /** The cut of each chat language, chosen on its own out-of-fold figures (decision 176). */
+  languageThresholds: Record<string, { crisis: number; minor: number }>;
   crisis: PackedWeights;
   minor: PackedWeights;
 };
 
-const model = trained;
+const model: TrainedModel = trained;
 export const MODEL_THRESHOLDS = model.thresholds;
+
+/** The model's cuts for a chat language: its own, or the pooled ones. */
+export function modelThresholds(language: string): { crisis: number; minor: number } {
+  return model.languageThresholds[language] ?? model.thresholds;
+}
 
 const fromBase64 = (s: string): Uint8Array => {
   const bin = atob(s);

@@ -10,7 +10,7 @@ import { featurize, HASH_BITS } from './features.ts';
  */
 export type Example = { text: string; positive: boolean };
 
-export const TRAINING = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 20260, year: 2026 } as const;
+export const TRAINING = { epochs: 20, rate: 0.05, l2: 1e-6, seed: 20260, year: 2026 } as const;
 
 export const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 

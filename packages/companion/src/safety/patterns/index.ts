@@ -20,7 +20,12 @@ import sv from './sv.json' with { type: 'json' };
  */
 export type PatternSource = {
   numbers: Record<string, number>;
-  crisis: { mask: string[]; match: string[] };
+  /**
+   * `negation`: a first-person denial or a past that is over ("I would never hurt myself", "years
+   * ago I was suicidal, therapy helped"). Blanked like a mask; when nothing of `match` is left, the
+   * message counts as negated and vetoes the statistical layer too (decision 177).
+   */
+  crisis: { mask: string[]; match: string[]; negation?: string[] };
   minor: { mask: string[]; match: string[]; age: string[] };
 };
 
