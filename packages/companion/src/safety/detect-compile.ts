@@ -10,6 +10,9 @@ const BOUNDARY = '(?:(?<=[ |])(?=[^ |])|(?<=[^ |])(?=[ |]))';
 const LEADING_BOUNDARY = '(?<=[ |])';
 
 export function compileOne(source: string, numberAlternatives = '', flags = 'gu'): RegExp {
+  // A placeholder nobody expanded (a typo, a `define` left out) would silently match its letters.
+  const unknown = /\{(?!(?:w|l|num)\})[a-zA-Z]\w*\}/.exec(source);
+  if (unknown) throw new Error(`unknown placeholder ${unknown[0]} in safety pattern: ${source.slice(0, 80)}`);
   // Escapes are set aside while the letters are folded ("\\bbeser" must not lose a "b").
   const escapes: string[] = [];
   const shielded = source.replace(/\\[a-zA-Z]/g, (e) => `\u{E000}${escapes.push(e) - 1}\u{E000}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileOne } from './detect-compile.ts';
 import { detect, ruleVerdict } from './detect.ts';
 import { evaluate, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
 import { safetyLanguages } from './patterns/index.ts';
@@ -207,6 +208,14 @@ describe('detect', () => {
     expect(both).toMatchObject({ crisis: true, negated: false });
     // Someone else's crisis is not the user's.
     expect(ruleVerdict('il mio amico ha tentato il suicidio, come lo aiuto?', 'it').negated).toBe(true);
+  });
+
+  it('a shared part of the pattern files ({stillInCrisis}) keeps a denial from hiding what follows it', () => {
+    expect(ruleVerdict('ich bin nicht suizidal', 'de')).toMatchObject({ crisis: false, negated: true });
+    const after = ruleVerdict('ich bin nicht suizidal, aber ich will heute nacht sterben', 'de');
+    expect(after).toMatchObject({ crisis: true, negated: false });
+    // A placeholder nobody defined is an error at load, not a pattern that matches its own letters.
+    expect(() => compileOne('\\bich {stillInCrysis}')).toThrow(/unknown placeholder \{stillInCrysis\}/);
   });
 
   it('keeps the stated age', () => {

@@ -54,7 +54,10 @@ function compile(p: PatternSource): Compiled {
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|');
-  const all = (list: string[]) => list.map((s) => compileOne(s, alternatives));
+  const defined = p.define ?? {};
+  const expand = (s: string) =>
+    s.replace(/\{([a-zA-Z]\w*)\}/g, (whole, name: string) => defined[name] ?? whole);
+  const all = (list: string[]) => list.map((s) => compileOne(expand(s), alternatives));
   return {
     numbers,
     crisisMask: all(p.crisis.mask),

@@ -21,6 +21,11 @@ import sv from './sv.json' with { type: 'json' };
 export type PatternSource = {
   numbers: Record<string, number>;
   /**
+   * Named parts that several patterns share, written `{name}` in them: one list of words kept in
+   * one place (a denial's "unless she still speaks of dying", `{stillInCrisis}`).
+   */
+  define?: Record<string, string>;
+  /**
    * `negation`: a first-person denial or a past that is over ("I would never hurt myself", "years
    * ago I was suicidal, therapy helped"). Blanked like a mask; when nothing of `match` is left, the
    * message counts as negated and vetoes the statistical layer too (decision 177).
