@@ -218,6 +218,21 @@ describe('detect', () => {
     expect(() => compileOne('\\bich {stillInCrysis}')).toThrow(/unknown placeholder \{stillInCrysis\}/);
   });
 
+  it("one language's masks do not hide another language's statement (all masks run on every message)", () => {
+    // The Dutch "film"/"serie" topic mask used to blank the rest of any message with those words.
+    expect(ruleVerdict('ho visto un film e voglio morire', 'it').crisis).toBe(true);
+    expect(ruleVerdict('vi una serie y quiero morir', 'es').crisis).toBe(true);
+    expect(ruleVerdict('ik heb een film over zelfmoord gezien', 'nl').crisis).toBe(false);
+    expect(ruleVerdict('la serie finisce con il ragazzo che scrive una lettera d addio', 'it').crisis).toBe(
+      false,
+    );
+    // The Danish "15-årig" mask spared only "jeg er", not the Swedish "jag är".
+    expect(ruleVerdict('jag är en 15-årig tjej', 'sv')).toMatchObject({ minor: true, age: 15 });
+    // The Romanian "am 15" (I am 15) is not the German "am 14." (on the 14th).
+    expect(ruleVerdict('ich hab am 14. mai geburtstag', 'de').minor).toBe(false);
+    expect(ruleVerdict('am 15 ani', 'ro')).toMatchObject({ minor: true, age: 15 });
+  });
+
   it('keeps the stated age', () => {
     expect(detect("btw I'm 15", 'en')).toEqual({ crisis: false, minor: true, age: 15 });
     expect(detect('мне пятнадцать', 'ru').age).toBe(15);
