@@ -5,9 +5,9 @@ import { foldLetters } from './normalize.ts';
  * and the ` | ` that masks leave, so a boundary sits between one of `[ |]` and anything else; far
  * cheaper than Unicode letter classes (JS `\\b` only knows ASCII letters).
  */
-const BOUNDARY = '(?:(?<=[ |])(?=[^ |])|(?<=[^ |])(?=[ |]))';
+export const BOUNDARY = '(?:(?<=[ |])(?=[^ |])|(?<=[^ |])(?=[ |]))';
 /** At the start of a pattern the boundary can only be one before a word. */
-const LEADING_BOUNDARY = '(?<=[ |])';
+export const LEADING_BOUNDARY = '(?<=[ |])';
 
 export function compileOne(source: string, numberAlternatives = '', flags = 'gu'): RegExp {
   // A placeholder nobody expanded (a typo, a `define` left out) would silently match its letters.

@@ -113,6 +113,13 @@ function patternsFor(language: string): Patterns {
   return p;
 }
 
+/** A masked Latin text read as Russian, piece by piece: the masks' ` | ` stay where they were. */
+const transliterated = (masked: string) =>
+  masked
+    .split('|')
+    .map((piece) => normalize(latinToCyrillic(piece)))
+    .join('|');
+
 function statedAge(text: string, sets: Compiled[]): number | null {
   const v = view(text);
   for (const set of sets) {
@@ -179,10 +186,11 @@ function rules(
   };
   const scored = (texts: string[], langs: string[]) =>
     langs.some((l) => texts.some((t) => score(t, l).score >= CRISIS_THRESHOLD));
-  // Latin text is also read as transliterated Russian ("hochu umeret"), when still needed.
+  // Latin text is also read as transliterated Russian ("hochu umeret"), when still needed: what
+  // the Latin masks and denials left, so "an essay on self harm" is not read as "селф харм".
   const translitScored = () =>
     /\p{Script=Latin}/u.test(message) &&
-    scored([patterns.crisisMask.mask(normalize(latinToCyrillic(message)))], ['ru']);
+    scored([patterns.crisisMask.mask(transliterated(undenied[0]!))], ['ru']);
   // An explicit negation ("I'm not suicidal", "I would never kill myself", "years ago, therapy
   // helped") overrides a pattern hit unless the same message also carries ideation or hopelessness.
   const lexNegated = lexLangs.some((l) => {

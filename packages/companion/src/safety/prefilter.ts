@@ -10,8 +10,7 @@
  * true prefix), and a pattern with no usable prefix always runs.
  */
 
-/** What `compileOne` puts in front of a pattern that starts with `\b` (a word start). */
-const LEADING_BOUNDARY = '(?<=[ |])';
+import { BOUNDARY, LEADING_BOUNDARY } from './detect-compile.ts';
 /** Prefix sets larger than this stop growing (the shorter set is still a true one). */
 const CAP = 400;
 /** Leading patterns are indexed by their first KEY characters at a word start. */
@@ -215,6 +214,8 @@ type Plan =
 
 export function plan(re: RegExp): Plan {
   if (re.flags.includes('i') || re.flags.includes('v')) return { kind: 'always' };
+  const word = wordStartBehindLookbehinds(re);
+  if (word) return word;
   let alts: Atom[][];
   try {
     const reader = new Reader(re.source);
@@ -231,8 +232,51 @@ export function plan(re: RegExp): Plan {
   return { kind: 'contains', prefixes: p.set };
 }
 
-/** A normalised text with the first 1 to KEY characters at each of its word starts. */
-export type TextView = { text: string; keys: string[] };
+/** The end of the group that opens at `open` (a `(`), skipping escapes and character classes. */
+function groupEnd(source: string, open: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let i = open; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * `(?<!when I was …)\bR`: lookbehinds consume nothing, so such a pattern matches where `\bR`
+ * does, and when every way R can begin is a letter, that boundary is a word start. Planned as a
+ * word-start pattern instead of a `contains` one (decision 178): a few hundred patterns open with
+ * a lookbehind, and checking their prefixes anywhere in the text cost more than running most of
+ * them.
+ */
+function wordStartBehindLookbehinds(re: RegExp): Plan | null {
+  let rest = re.source;
+  while (rest.startsWith('(?<!') || rest.startsWith('(?<=')) {
+    const end = groupEnd(rest, 0);
+    if (end < 0) return null;
+    rest = rest.slice(end + 1);
+  }
+  if (rest === re.source || !rest.startsWith(BOUNDARY)) return null;
+  let inner: Plan;
+  try {
+    inner = plan(new RegExp(LEADING_BOUNDARY + rest.slice(BOUNDARY.length), re.flags));
+  } catch {
+    return null;
+  }
+  if (inner.kind !== 'word' || inner.keys.some((k) => k === '' || k[0] === ' ' || k[0] === '|')) return null;
+  return inner;
+}
+
+/**
+ * A normalised text with the first 1 to KEY characters at each of its word starts, and the
+ * characters it holds.
+ */
+export type TextView = { text: string; keys: string[]; chars: string[] };
 
 export function view(text: string): TextView {
   const keys = new Set<string>();
@@ -241,14 +285,19 @@ export function view(text: string): TextView {
     if (before !== 32 && before !== 124) continue;
     for (let k = 1; k <= KEY && s + k <= text.length; k++) keys.add(text.slice(s, s + k));
   }
-  return { text, keys: [...keys] };
+  return { text, keys: [...keys], chars: [...new Set(text)] };
 }
 
 /** A list of patterns with its pre-check: `candidates` lists, in order, those that may match. */
 export class PatternList {
   readonly patterns: RegExp[];
   private readonly byKey = new Map<string, number[]>();
-  private readonly contains: Array<[number, string[]]> = [];
+  /**
+   * The patterns that may match anywhere, by the first character of their prefixes: a text is
+   * searched only for the prefixes that begin with one of its own characters (most of these
+   * patterns are Japanese, and most messages hold none of their characters).
+   */
+  private readonly containsByChar = new Map<string, Array<[number, string[]]>>();
   private readonly always: number[] = [];
 
   constructor(patterns: RegExp[]) {
@@ -261,8 +310,18 @@ export class PatternList {
           if (list) list.push(i);
           else this.byKey.set(k, [i]);
         }
-      } else if (p.kind === 'contains') this.contains.push([i, p.prefixes]);
-      else this.always.push(i);
+      } else if (p.kind === 'contains') {
+        const byFirst = new Map<string, string[]>();
+        for (const prefix of p.prefixes) {
+          const first = String.fromCodePoint(prefix.codePointAt(0)!);
+          byFirst.set(first, [...(byFirst.get(first) ?? []), prefix]);
+        }
+        for (const [first, prefixes] of byFirst) {
+          const list = this.containsByChar.get(first);
+          if (list) list.push([i, prefixes]);
+          else this.containsByChar.set(first, [[i, prefixes]]);
+        }
+      } else this.always.push(i);
     });
   }
 
@@ -273,8 +332,13 @@ export class PatternList {
       const list = this.byKey.get(k);
       if (list) for (const i of list) if (i > after) out.add(i);
     }
-    for (const [i, prefixes] of this.contains) {
-      if (i > after && prefixes.some((s) => v.text.includes(s))) out.add(i);
+    for (const c of v.chars) {
+      const list = this.containsByChar.get(c);
+      if (list) {
+        for (const [i, prefixes] of list) {
+          if (i > after && !out.has(i) && prefixes.some((s) => v.text.includes(s))) out.add(i);
+        }
+      }
     }
     for (const i of this.always) if (i > after) out.add(i);
     return [...out].sort((a, b) => a - b);
@@ -286,8 +350,15 @@ export class PatternList {
       const list = this.byKey.get(k);
       if (list) for (const i of list) if (test(this.patterns[i]!, v.text)) return true;
     }
-    for (const [i, prefixes] of this.contains) {
-      if (prefixes.some((s) => v.text.includes(s)) && test(this.patterns[i]!, v.text)) return true;
+    const tried = new Set<number>();
+    for (const c of v.chars) {
+      const list = this.containsByChar.get(c);
+      if (!list) continue;
+      for (const [i, prefixes] of list) {
+        if (tried.has(i) || !prefixes.some((s) => v.text.includes(s))) continue;
+        tried.add(i);
+        if (test(this.patterns[i]!, v.text)) return true;
+      }
     }
     for (const i of this.always) if (test(this.patterns[i]!, v.text)) return true;
     return false;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { compileOne } from './detect-compile.ts';
+import { normalize } from './normalize.ts';
+import { PatternList, plan, view } from './prefilter.ts';
+
+describe('safety pre-check (decisions 101, 178)', () => {
+  it('plans a pattern behind leading lookbehinds as a word-start pattern when it starts with a letter', () => {
+    const re = compileOne('(?<!\\b(when|back when) [^|]{0,20})\\b(i am|im) (15|16)\\b');
+    expect(plan(re)).toEqual({ kind: 'word', keys: ['i a', 'im '] });
+    // A lookbehind before something that may begin with a space cannot be a word start.
+    expect(plan(compileOne('(?<!x)\\b( ?y)')).kind).not.toBe('word');
+  });
+
+  it('a pattern without word starts is tried only on texts that hold its first characters', () => {
+    const list = new PatternList([compileOne('(死にたい|消えたい)'), compileOne('\\bwant to die\\b')]);
+    expect(list.candidates(view(normalize('もう死にたい')))).toEqual([0]);
+    expect(list.candidates(view(normalize('i want to die')))).toEqual([1]);
+    expect(list.candidates(view(normalize('死 ok')))).toEqual([]);
+    expect(list.some(view(normalize('本当に消えたい')))).toBe(true);
+    expect(list.some(view(normalize('消しゴム')))).toBe(false);
+  });
+
+  it('never skips a pattern that matches (candidates hold every matching pattern)', () => {
+    const sources = [
+      '(?<!\\bnot )\\b(kill|hurt) myself\\b',
+      '(?<=\\b(bridge|roof)\\b[^|]{0,40})\\b(jump|fall)\\b',
+      '(首|くび)(を)?(吊|つ)',
+      '\\b(i m|im) {num}\\b',
+      '^ {num} (and|y) ',
+    ];
+    const patterns = sources.map((s) => compileOne(s, 'fifteen|sixteen'));
+    const list = new PatternList(patterns);
+    const texts = [
+      'i will kill myself',
+      'i will not kill myself',
+      'on the roof i will jump',
+      '首を吊りたい',
+      'im sixteen',
+      ' 15 and bored',
+      'nothing here',
+    ].map(normalize);
+    for (const text of texts) {
+      const matching = patterns.flatMap((re, i) => ((re.lastIndex = 0), re.test(text) ? [i] : []));
+      const candidates = list.candidates(view(text));
+      for (const i of matching) expect(candidates).toContain(i);
+    }
+  });
+});
