@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,9 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
   test.setTimeout(startTimeoutMs + 30_000);
   const base = ownServerBase(opts.portOffset);
   const port = new URL(base).port;
+  // The same journey in the previous project stopped its server on this port a moment ago, and a
+  // server that drains on SIGTERM may still listen: its health answer must not pass for ours.
+  await portFree(Number(port), startTimeoutMs);
   const server: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
     cwd: join(dirname(fileURLToPath(import.meta.url)), '../apps/server'),
     env: {
@@ -71,4 +75,19 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
   }
   await stop();
   throw new Error(`the ${opts.name} server did not start`);
+}
+
+/** Waits until nothing listens on the port (a listener of our own binds it once, then lets go). */
+async function portFree(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return;
+    if (Date.now() > deadline) throw new Error(`port ${port} is still in use`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -83,9 +83,10 @@ test(
     const player = page.getByTestId('voice-player').last();
     await expect(player).toBeVisible();
     const audio = player.getByTestId('voice-audio');
+    // A signed, per-user URL to the MP3 (protected media, decision 040). The player asks for the
+    // signature after it renders, so the attribute is waited for, not read at once.
+    await expect(audio).toHaveAttribute('src', /\.mp3\?u=[^&]+&e=\d+&s=/);
     const src = await audio.getAttribute('src');
-    // A signed, per-user URL to the MP3 (protected media, decision 040).
-    expect(src).toMatch(/\.mp3\?u=[^&]+&e=\d+&s=/);
     const file = await page.request.get(src!);
     expect(file.ok()).toBe(true);
     expect(file.headers()['content-type']).toMatch(/^audio\/mpeg/);
