@@ -91,12 +91,17 @@ export function authRoutes(
       },
     },
     async (req, reply) => {
+      const presented = req.cookies[REFRESH_COOKIE_NAME];
       try {
-        const result = await auth().refresh(req.cookies[REFRESH_COOKIE_NAME]);
+        const result = await auth().refresh(presented);
         setCookie(reply, result.refreshToken);
         return { accessToken: result.accessToken };
       } catch (err) {
-        clearCookie(reply);
+        // Only a cookie that was sent and refused is cleared. A guest's refresh carries none: were
+        // it to clear one anyway, a sign-up answered while it was in flight would lose its new
+        // session cookie to this late answer, and the next page load would find the visitor
+        // signed out.
+        if (presented !== undefined) clearCookie(reply);
         throw err;
       }
     },

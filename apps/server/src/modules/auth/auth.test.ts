@@ -185,11 +185,14 @@ describe('refresh rotation', () => {
     expect((await post('/api/auth/refresh', undefined, { cookie: otherCookie })).statusCode).toBe(200);
   });
 
-  it('answers 401 without a cookie or with garbage', async () => {
-    expect((await post('/api/auth/refresh')).statusCode).toBe(401);
-    expect((await post('/api/auth/refresh', undefined, { cookie: 'amora_refresh=garbage' })).statusCode).toBe(
-      401,
-    );
+  it('answers 401 without a cookie or with garbage; clears only a cookie that was sent', async () => {
+    const none = await post('/api/auth/refresh');
+    expect(none.statusCode).toBe(401);
+    // A guest's refresh must not clear a session cookie a sign-up set while it was in flight.
+    expect(none.headers['set-cookie']).toBeUndefined();
+    const garbage = await post('/api/auth/refresh', undefined, { cookie: 'amora_refresh=garbage' });
+    expect(garbage.statusCode).toBe(401);
+    expect(String(garbage.headers['set-cookie'])).toMatch(/amora_refresh=;/);
   });
 
   it('logout revokes the session', async () => {
