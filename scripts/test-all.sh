@@ -37,7 +37,9 @@ if [ -n "${DATABASE_URL:-}" ]; then
 fi
 step "server tests on ${suites[*]}${REDIS_URL:+ with Redis ($REDIS_URL)} in the background; browser journeys (Playwright, Chromium)"
 e2e_rc=0
-npm run test:e2e || e2e_rc=$?
+# The journeys print as they run (and into a file): their failures are repeated at the very end,
+# after the suites' logs, so the tail of a CI log names what failed.
+npm run test:e2e 2>&1 | tee "$logs/e2e.log" || e2e_rc=$?
 wait
 failed=0
 for suite in "${suites[@]}"; do
@@ -46,5 +48,12 @@ for suite in "${suites[@]}"; do
   rc="$(cat "$logs/$suite.rc")"
   if [ "$rc" != 0 ]; then echo "server tests on $suite failed ($rc)"; failed=1; fi
 done
-if [ "$e2e_rc" != 0 ]; then echo "browser journeys failed ($e2e_rc)"; failed=1; fi
+if [ "$e2e_rc" != 0 ]; then
+  printf '\n\033[1m-- browser journeys: what failed --\033[0m\n'
+  # Playwright's list reporter ends with its summary (failed, flaky, passed); the failures' own
+  # lines carry a ✘.
+  grep -E '✘|^\s+[0-9]+\) ' "$logs/e2e.log" | tail -n 30 || true
+  tail -n 25 "$logs/e2e.log"
+  echo "browser journeys failed ($e2e_rc)"; failed=1
+fi
 exit "$failed"
