@@ -29,18 +29,26 @@ if [ "$pre_failed" != 0 ]; then exit 1; fi
 # side by side: the journeys mostly wait on the browser and the reply delay, the suites mostly on
 # the CPU, so together they fit two cores and the run stays under 30 minutes (decision 098).
 logs="$(mktemp -d)"
+# The journeys start first: their server boots on a fresh embedded database (seeding the demo art),
+# which takes about 20 s on a quiet machine but over two minutes beside both suites. The suites
+# start once it answers (or after five minutes, or when the journeys have already ended). The
+# journeys print as they run and into a file, so their failures can be repeated at the very end.
+step "browser journeys (Playwright, Chromium); the server suites start once the journeys' server is up"
+(rc=0; npm run test:e2e 2>&1 | tee "$logs/e2e.log" || rc=$?; echo "$rc" >"$logs/e2e.rc") &
+e2e_port="${E2E_PORT:-3310}"
+for _ in $(seq 1 300); do
+  if [ -f "$logs/e2e.rc" ] || (exec 3<>"/dev/tcp/127.0.0.1/$e2e_port") 2>/dev/null; then break; fi
+  sleep 1
+done
 suites=(pglite)
 (rc=0; env -u DATABASE_URL -u REDIS_URL npm run test:server >"$logs/pglite.log" 2>&1 || rc=$?; echo "$rc" >"$logs/pglite.rc") &
 if [ -n "${DATABASE_URL:-}" ]; then
   suites+=(postgres)
   (rc=0; npm run test:server >"$logs/postgres.log" 2>&1 || rc=$?; echo "$rc" >"$logs/postgres.rc") &
 fi
-step "server tests on ${suites[*]}${REDIS_URL:+ with Redis ($REDIS_URL)} in the background; browser journeys (Playwright, Chromium)"
-e2e_rc=0
-# The journeys print as they run (and into a file): their failures are repeated at the very end,
-# after the suites' logs, so the tail of a CI log names what failed.
-npm run test:e2e 2>&1 | tee "$logs/e2e.log" || e2e_rc=$?
+step "server tests on ${suites[*]}${REDIS_URL:+ with Redis ($REDIS_URL)} in the background, beside the journeys"
 wait
+e2e_rc="$(cat "$logs/e2e.rc")"
 failed=0
 for suite in "${suites[@]}"; do
   printf '\n\033[1m-- server tests: %s --\033[0m\n' "$suite"
