@@ -44,7 +44,7 @@ type Compiled = {
   crisis: RegExp[];
   minorMask: RegExp[];
   minor: RegExp[];
-  age: PatternList;
+  age: RegExp[];
 };
 
 function compile(p: PatternSource): Compiled {
@@ -65,13 +65,18 @@ function compile(p: PatternSource): Compiled {
     crisis: all(p.crisis.match),
     minorMask: all(p.minor.mask),
     minor: all(p.minor.match),
-    age: new PatternList(all(p.minor.age)),
+    age: all(p.minor.age),
   };
 }
 
 /** The patterns as one chat language reads them, with their pre-checks (decision 101). */
 type Patterns = {
-  sets: Compiled[];
+  /**
+   * Every language's age patterns in one list (the chat language's first), with each pattern's
+   * number words: one pre-check per message instead of one per language.
+   */
+  age: PatternList;
+  ageNumbers: Array<Map<string, number>>;
   crisisMask: PatternList;
   crisisNegation: PatternList;
   crisis: PatternList;
@@ -102,7 +107,8 @@ function patternsFor(language: string): Patterns {
     return c;
   });
   p = {
-    sets,
+    age: new PatternList(sets.flatMap((s) => s.age)),
+    ageNumbers: sets.flatMap((s) => s.age.map(() => s.numbers)),
     crisisMask: new PatternList(sets.flatMap((s) => s.crisisMask)),
     crisisNegation: new PatternList(sets.flatMap((s) => s.crisisNegation)),
     crisis: new PatternList(sets.flatMap((s) => s.crisis)),
@@ -120,18 +126,15 @@ const transliterated = (masked: string) =>
     .map((piece) => normalize(latinToCyrillic(piece)))
     .join('|');
 
-function statedAge(text: string, sets: Compiled[]): number | null {
-  const v = view(text);
-  for (const set of sets) {
-    for (const i of set.age.candidates(v)) {
-      const re = set.age.patterns[i]!;
-      re.lastIndex = 0;
-      for (const m of text.matchAll(re)) {
-        const raw = m.groups?.age;
-        if (!raw) continue;
-        const n = /^\d+$/.test(raw) ? Number(raw) : (set.numbers.get(raw) ?? null);
-        if (n !== null && n >= MIN_PLAUSIBLE_AGE && n < ADULT_AGE) return n;
-      }
+function statedAge(text: string, patterns: Patterns): number | null {
+  for (const i of patterns.age.candidates(view(text))) {
+    const re = patterns.age.patterns[i]!;
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      const raw = m.groups?.age;
+      if (!raw) continue;
+      const n = /^\d+$/.test(raw) ? Number(raw) : (patterns.ageNumbers[i]!.get(raw) ?? null);
+      if (n !== null && n >= MIN_PLAUSIBLE_AGE && n < ADULT_AGE) return n;
     }
   }
   return null;
@@ -207,7 +210,7 @@ function rules(
 
   const minorText = patterns.minorMask.mask(plain);
   const year = options.referenceYear ?? new Date().getUTCFullYear();
-  let age = statedAge(minorText, patterns.sets);
+  let age = statedAge(minorText, patterns);
   let minor = age !== null || patterns.minor.some(view(minorText));
   if (!minor) {
     // Masks written for spoken ages ("в 15 лет" as "at 15") also blank grades ("я в 9-м"), so the
