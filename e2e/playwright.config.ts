@@ -24,10 +24,10 @@ const phone = { ...devices['Pixel 7'], browserName: 'chromium' as const };
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts/,
-  // CI runs the journeys beside both server suites on two cores (load average 15–18): a journey that
-  // takes 9 s alone took 42 s there. A passing run never waits for the limit, so CI gets room.
+  // CI machines are shared and slower than a laptop: a passing run never waits for a limit, so CI
+  // gets room (beside the server suites a journey that takes 9 s alone took 42 s; since decision
+  // 183 they no longer run at the same time).
   timeout: process.env.CI ? 90_000 : 60_000,
-  // Beside the server suites a page's first load can sit on "Loading…" for over 10 s (decision 182).
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   fullyParallel: false,
   // Two journeys at a time (files, not tests, are spread over the workers); the @exclusive ones run
@@ -79,7 +79,7 @@ export default defineConfig({
     command: 'node ../apps/server/dist/server.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    // A fresh database seeds the demo art first: about 20 s alone, minutes on a loaded CI machine.
+    // A fresh database seeds the demo art first: about 20 s on a quiet machine, minutes on a loaded one.
     timeout: process.env.CI ? 300_000 : 120_000,
     env: {
       PORT: String(PORT),
