@@ -129,8 +129,11 @@ const transliterated = (masked: string) =>
 function statedAge(text: string, patterns: Patterns): number | null {
   for (const i of patterns.age.candidates(view(text))) {
     const re = patterns.age.patterns[i]!;
+    // An exec loop on the pattern itself: `matchAll` would clone it, and a clone of these long
+    // patterns is compiled again whenever V8 has dropped its regular-expression cache.
     re.lastIndex = 0;
-    for (const m of text.matchAll(re)) {
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m[0] === '') re.lastIndex += (text.codePointAt(re.lastIndex) ?? 0) > 0xffff ? 2 : 1;
       const raw = m.groups?.age;
       if (!raw) continue;
       const n = /^\d+$/.test(raw) ? Number(raw) : (patterns.ageNumbers[i]!.get(raw) ?? null);

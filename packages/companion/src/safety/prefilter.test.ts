@@ -20,6 +20,25 @@ describe('safety pre-check (decisions 101, 178)', () => {
     expect(list.some(view(normalize('消しゴム')))).toBe(false);
   });
 
+  it('a pattern that may begin with anything is tried only on texts holding a string inside it (decision 184)', () => {
+    expect(plan(compileOne('[^|]{0,50}\\b(sonen|dottern)\\b[^|]*'))).toEqual({
+      kind: 'contains',
+      prefixes: ['sonen', 'dotern'],
+    });
+    // What a positive lookahead requires is in the text too.
+    expect(plan(compileOne('[^|]{1,60}(?=\\b(min|mitt) (son|barn)\\b)'))).toEqual({
+      kind: 'contains',
+      prefixes: ['min son', 'min barn', 'mit son', 'mit barn'],
+    });
+    // A negative lookahead requires nothing; a start anchor fails fast, so it simply runs.
+    expect(plan(compileOne('[^|]{1,60}(?!\\bmin\\b)')).kind).toBe('always');
+    expect(plan(compileOne('^[^|]*\\bmin son\\b')).kind).toBe('always');
+    const list = new PatternList([compileOne('[^|]{0,50}\\b(sonen|dottern)\\b[^|]*')]);
+    expect(list.candidates(view(normalize('jag hämtar sonen')))).toEqual([0]);
+    expect(list.candidates(view(normalize('jag hämtar bilen')))).toEqual([]);
+    expect(list.mask(normalize('jag hämtar sonen idag'))).toBe(' | ');
+  });
+
   it('never skips a pattern that matches (candidates hold every matching pattern)', () => {
     const sources = [
       '(?<!\\bnot )\\b(kill|hurt) myself\\b',
@@ -27,6 +46,9 @@ describe('safety pre-check (decisions 101, 178)', () => {
       '(首|くび)(を)?(吊|つ)',
       '\\b(i m|im) {num}\\b',
       '^ {num} (and|y) ',
+      '[^|]{0,30}\\b(sonen|dottern)\\b',
+      '[^|]{1,60}(?=\\b(min|mitt) (son|barn)\\b)',
+      '[^ |]{0,12}(する|した)(キャラ|シーン)',
     ];
     const patterns = sources.map((s) => compileOne(s, 'fifteen|sixteen'));
     const list = new PatternList(patterns);
@@ -37,6 +59,9 @@ describe('safety pre-check (decisions 101, 178)', () => {
       '首を吊りたい',
       'im sixteen',
       ' 15 and bored',
+      'hon hämtade dottern',
+      'jag och min son',
+      '自殺したキャラが好き',
       'nothing here',
     ].map(normalize);
     for (const text of texts) {

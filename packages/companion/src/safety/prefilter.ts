@@ -15,13 +15,19 @@ import { BOUNDARY, LEADING_BOUNDARY } from './detect-compile.ts';
 const CAP = 400;
 /** Leading patterns are indexed by their first KEY characters at a word start. */
 const KEY = 3;
+/** A pattern is not pre-checked on more strings inside its matches than this. */
+const MAX_REQUIRED = 40;
 
 type Prefixes = { set: string[]; complete: boolean };
 const EMPTY: Prefixes = { set: [''], complete: true };
 const UNKNOWN: Prefixes = { set: [''], complete: false };
 const DIGITS = [...'0123456789'];
 
-type Atom = { kind: 'prefixes'; p: Prefixes; lookbehind?: string };
+/**
+ * An atom's prefixes; a lookbehind keeps its source, and a positive lookahead the prefixes of
+ * what must follow it.
+ */
+type Atom = { kind: 'prefixes'; p: Prefixes; lookbehind?: string; ahead?: Prefixes };
 
 /** A recursive-descent reader of the subset of regular expression syntax the patterns use. */
 class Reader {
@@ -75,6 +81,7 @@ class Reader {
       body = this.cps.slice(start, this.i).join('');
       if (this.cps[this.i++] !== ')') throw new Error('unclosed group');
       // Lookarounds consume nothing.
+      if (look === '?=') return { kind: 'prefixes', p: EMPTY, ahead: union(alts.map(sequence)) };
       if (look !== null) return { kind: 'prefixes', p: EMPTY, lookbehind: look === '?<=' ? body : undefined };
       return { kind: 'prefixes', p: union(alts.map(sequence)) };
     }
@@ -227,9 +234,47 @@ export function plan(re: RegExp): Plan {
   const leading =
     alts.length === 1 && alts[0]![0]?.lookbehind === '[ |]' && re.source.startsWith(LEADING_BOUNDARY);
   const p = leading ? sequence(alts[0]!.slice(1)) : union(alts.map(sequence));
-  if (p.set.some((s) => s === '')) return { kind: 'always' };
+  if (p.set.some((s) => s === '')) {
+    // Anchored at the start, a pattern fails at once on most texts: running it is cheaper.
+    if (alts.length === 1 && re.source.startsWith('^')) return { kind: 'always' };
+    const inside = required(alts);
+    return inside ? { kind: 'contains', prefixes: inside } : { kind: 'always' };
+  }
   if (leading) return { kind: 'word', keys: [...new Set(p.set.map((s) => s.slice(0, KEY)))] };
   return { kind: 'contains', prefixes: p.set };
+}
+
+/**
+ * Strings one of which every match contains, for a pattern whose matches may begin with anything
+ * (`[^|]{0,50}\b(sonen|dottern)\b`, `[^ |]{0,12}(する|した)`): a match of the atoms from any
+ * position on is part of the whole match, so it contains one of their prefixes; so does the text
+ * at a positive lookahead. Per alternative, the position whose strings are longest (then fewest)
+ * is kept (decision 184). Null when some alternative has no such position.
+ */
+function required(alts: Atom[][]): string[] | null {
+  const out = new Set<string>();
+  for (const atoms of alts) {
+    let best: string[] | null = null;
+    const consider = (set: string[]) => {
+      if (set.some((x) => x === '')) return;
+      const shortest = (l: string[]) => Math.min(...l.map((x) => [...x].length));
+      if (
+        !best ||
+        shortest(set) > shortest(best) ||
+        (shortest(set) === shortest(best) && set.length < best.length)
+      )
+        best = set;
+    };
+    for (let k = 0; k < atoms.length; k++) {
+      consider(sequence(atoms.slice(k)).set);
+      const ahead = atoms[k]!.ahead;
+      if (ahead) consider(ahead.set);
+    }
+    // Searching a text for many strings costs more than running the pattern.
+    if (!best || (best as string[]).length > MAX_REQUIRED) return null;
+    for (const x of best as string[]) out.add(x);
+  }
+  return [...out];
 }
 
 /** The end of the group that opens at `open` (a `(`), skipping escapes and character classes. */
@@ -273,31 +318,64 @@ function wordStartBehindLookbehinds(re: RegExp): Plan | null {
 }
 
 /**
- * A normalised text with the first 1 to KEY characters at each of its word starts, and the
- * characters it holds.
+ * A number for the first `length` (1 to KEY) UTF-16 units of `s` from `at`: index keys without
+ * building a string per position of every text.
  */
-export type TextView = { text: string; keys: string[]; chars: string[] };
+function gram(s: string, at: number, length: number): number {
+  let k = length * 2 ** 48;
+  for (let j = 0; j < length; j++) k += s.charCodeAt(at + j) * 2 ** (32 - 16 * j);
+  return k;
+}
+const gramOf = (s: string) => gram(s, 0, Math.min(KEY, s.length));
+
+/**
+ * A normalised text with its first 1 to KEY characters at each of its word starts (`words`), and
+ * at every position (`grams`), as `gram` numbers.
+ */
+export type TextView = { text: string; words: Set<number>; grams: Set<number> };
+
+/**
+ * The last texts' views: one message is read as several texts, and each of them by several lists
+ * (masks, matches, every lexicon), so the same text is viewed again and again.
+ */
+const views = new Map<string, TextView>();
+const VIEWS = 64;
 
 export function view(text: string): TextView {
-  const keys = new Set<string>();
-  for (let s = 1; s < text.length; s++) {
-    const before = text.charCodeAt(s - 1);
-    if (before !== 32 && before !== 124) continue;
-    for (let k = 1; k <= KEY && s + k <= text.length; k++) keys.add(text.slice(s, s + k));
+  let v = views.get(text);
+  if (!v) {
+    if (views.size >= VIEWS) views.clear();
+    v = build(text);
+    views.set(text, v);
   }
-  return { text, keys: [...keys], chars: [...new Set(text)] };
+  return v;
+}
+
+function build(text: string): TextView {
+  const words = new Set<number>();
+  const grams = new Set<number>();
+  for (let s = 0; s < text.length; s++) {
+    const start = s > 0 && (text.charCodeAt(s - 1) === 32 || text.charCodeAt(s - 1) === 124);
+    for (let k = 1; k <= KEY && s + k <= text.length; k++) {
+      const g = gram(text, s, k);
+      grams.add(g);
+      if (start) words.add(g);
+    }
+  }
+  return { text, words, grams };
 }
 
 /** A list of patterns with its pre-check: `candidates` lists, in order, those that may match. */
 export class PatternList {
   readonly patterns: RegExp[];
-  private readonly byKey = new Map<string, number[]>();
+  /** Word-start patterns by the `gram` of their first characters. */
+  private readonly byWord = new Map<number, number[]>();
   /**
-   * The patterns that may match anywhere, by the first character of their prefixes: a text is
-   * searched only for the prefixes that begin with one of its own characters (most of these
-   * patterns are Japanese, and most messages hold none of their characters).
+   * The patterns that may match anywhere, by the `gram` of the first characters of the strings
+   * their matches contain, with those strings when longer than KEY (the text is searched for
+   * them only when it holds their first characters; decision 184).
    */
-  private readonly containsByChar = new Map<string, Array<[number, string[]]>>();
+  private readonly byGram = new Map<number, Array<[number, string[] | null]>>();
   private readonly always: number[] = [];
 
   constructor(patterns: RegExp[]) {
@@ -305,39 +383,57 @@ export class PatternList {
     patterns.forEach((re, i) => {
       const p = plan(re);
       if (p.kind === 'word') {
-        for (const k of p.keys) {
-          const list = this.byKey.get(k);
+        for (const k of new Set(p.keys.map(gramOf))) {
+          const list = this.byWord.get(k);
           if (list) list.push(i);
-          else this.byKey.set(k, [i]);
+          else this.byWord.set(k, [i]);
         }
       } else if (p.kind === 'contains') {
-        const byFirst = new Map<string, string[]>();
+        const byKey = new Map<number, string[] | null>();
         for (const prefix of p.prefixes) {
-          const first = String.fromCodePoint(prefix.codePointAt(0)!);
-          byFirst.set(first, [...(byFirst.get(first) ?? []), prefix]);
+          const k = gramOf(prefix);
+          // A string of at most KEY units is in the text when its gram is.
+          if (prefix.length <= KEY) byKey.set(k, null);
+          else if (byKey.get(k) !== null) byKey.set(k, [...(byKey.get(k) ?? []), prefix]);
         }
-        for (const [first, prefixes] of byFirst) {
-          const list = this.containsByChar.get(first);
-          if (list) list.push([i, prefixes]);
-          else this.containsByChar.set(first, [[i, prefixes]]);
+        for (const [k, longer] of byKey) {
+          const list = this.byGram.get(k);
+          if (list) list.push([i, longer]);
+          else this.byGram.set(k, [[i, longer]]);
         }
       } else this.always.push(i);
     });
   }
 
+  /**
+   * The index's entries for the keys a text holds, walking the smaller side: most lists (a
+   * lexicon's family) hold a few keys, most texts a hundred grams.
+   */
+  private static *hits<T>(index: Map<number, T>, keys: Set<number>): Generator<T> {
+    if (index.size < keys.size) {
+      for (const [k, entry] of index) if (keys.has(k)) yield entry;
+    } else {
+      for (const k of keys) {
+        const entry = index.get(k);
+        if (entry) yield entry;
+      }
+    }
+  }
+
+  /** Whether pattern `i` of a `byGram` entry may match: its strings are in the text. */
+  private static holds(longer: string[] | null, text: string): boolean {
+    return longer === null || longer.some((s) => text.includes(s));
+  }
+
   /** Indices (ascending) of the patterns that may match the text; the others cannot. */
   candidates(v: TextView, after = -1): number[] {
     const out = new Set<number>();
-    for (const k of v.keys) {
-      const list = this.byKey.get(k);
-      if (list) for (const i of list) if (i > after) out.add(i);
+    for (const list of PatternList.hits(this.byWord, v.words)) {
+      for (const i of list) if (i > after) out.add(i);
     }
-    for (const c of v.chars) {
-      const list = this.containsByChar.get(c);
-      if (list) {
-        for (const [i, prefixes] of list) {
-          if (i > after && !out.has(i) && prefixes.some((s) => v.text.includes(s))) out.add(i);
-        }
+    for (const list of PatternList.hits(this.byGram, v.grams)) {
+      for (const [i, longer] of list) {
+        if (i > after && !out.has(i) && PatternList.holds(longer, v.text)) out.add(i);
       }
     }
     for (const i of this.always) if (i > after) out.add(i);
@@ -346,16 +442,17 @@ export class PatternList {
 
   /** Whether any pattern matches (as `patterns.some(re => re.test(text))`). */
   some(v: TextView): boolean {
-    for (const k of v.keys) {
-      const list = this.byKey.get(k);
-      if (list) for (const i of list) if (test(this.patterns[i]!, v.text)) return true;
-    }
     const tried = new Set<number>();
-    for (const c of v.chars) {
-      const list = this.containsByChar.get(c);
-      if (!list) continue;
-      for (const [i, prefixes] of list) {
-        if (tried.has(i) || !prefixes.some((s) => v.text.includes(s))) continue;
+    for (const list of PatternList.hits(this.byWord, v.words)) {
+      for (const i of list) {
+        if (tried.has(i)) continue;
+        tried.add(i);
+        if (test(this.patterns[i]!, v.text)) return true;
+      }
+    }
+    for (const list of PatternList.hits(this.byGram, v.grams)) {
+      for (const [i, longer] of list) {
+        if (tried.has(i) || !PatternList.holds(longer, v.text)) continue;
         tried.add(i);
         if (test(this.patterns[i]!, v.text)) return true;
       }
