@@ -5,6 +5,7 @@ import { evaluate, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
 import { safetyLanguages } from './patterns/index.ts';
 import { normalize, normalizeLeet } from './normalize.ts';
 import { checkInReply, crisisReply, minorReply, needsCheckIn } from './respond.ts';
+import { crisisScore } from './score.ts';
 import floors from './heldout/floors.json' with { type: 'json' };
 import weights from './model/weights.json' with { type: 'json' };
 import { chooseLanguageThreshold, corpusDigest, type OutOfFold } from './model/build.ts';
@@ -166,6 +167,14 @@ describe('scored layer', () => {
     expect(detect('хочу лишить себя жизни', 'ru').crisis).toBe(true);
     expect(detect('я бы никогда не покончила с собой', 'ru').crisis).toBe(false);
     expect(detect('раньше резала руки, уже лет пять нет', 'ru').crisis).toBe(false);
+  });
+
+  it("skips a chat language's false friends when another language's lexicon reads it", () => {
+    const { crisis } = ruleVerdict('die schulsozialarbeiterin will mit mir reden', 'de');
+    expect(crisis).toBe(false);
+    // In an English chat the same words are the English verb.
+    expect(crisisScore(' i wil die ', 'en').families).toContain('death');
+    expect(crisisScore(' die frau wil reden ', 'en', 'de').families).not.toContain('death');
   });
 
   it('reads Russian written in Latin letters', () => {

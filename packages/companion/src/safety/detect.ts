@@ -185,7 +185,7 @@ function rules(
     const k = `${l}\u0000${t}`;
     let s = scores.get(k);
     if (!s) {
-      s = crisisScore(t, l);
+      s = crisisScore(t, l, language);
       scores.set(k, s);
     }
     return s;

@@ -51,6 +51,8 @@ type CompiledLexicon = {
   born: PatternList;
   profile: PatternList;
   maxGrade: number;
+  /** Per chat language, its words this lexicon does not read (`falseFriends`). */
+  falseFriends: Map<string, RegExp>;
 };
 
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -85,6 +87,12 @@ function compileLexicon(src: LexiconSource): CompiledLexicon {
     born: new PatternList((src.minor.born ?? []).map(one)),
     profile: new PatternList((src.minor.profile ?? []).map(one)),
     maxGrade: src.minor.maxGrade ?? 11,
+    falseFriends: new Map(
+      Object.entries(src.falseFriends ?? {}).map(([chat, words]) => [
+        chat,
+        compileOne(`\\b(${words.map(escape).join('|')})\\b`),
+      ]),
+    ),
   };
 }
 
@@ -118,11 +126,15 @@ export function lexiconLanguages(text: string, language: string): string[] {
 
 export type CrisisScore = { score: number; families: CrisisFamily[] };
 
-/** The crisis score of one (normalised, masked) text under one language's lexicon. */
-export function crisisScore(text: string, language: string): CrisisScore {
+/**
+ * The crisis score of one (normalised, masked) text under one language's lexicon, for a message
+ * of a chat in `chatLanguage` (whose false friends this lexicon skips).
+ */
+export function crisisScore(text: string, language: string, chatLanguage = language): CrisisScore {
   const lex = lexicon(language);
   if (!lex) return { score: 0, families: [] };
-  const v = view(text);
+  const friends = chatLanguage === language ? undefined : lex.falseFriends.get(chatLanguage);
+  const v = view(friends ? text.replace(friends, ' | ') : text);
   let score = 0;
   const families: CrisisFamily[] = [];
   for (const [family, list] of lex.crisis) {

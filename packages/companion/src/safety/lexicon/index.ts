@@ -8,6 +8,11 @@ import ru from './ru.json' with { type: 'json' };
  * pattern files alone.
  */
 export type LexiconSource = {
+  /**
+   * Per chat language, words of that language this lexicon must not read when it reads one of its
+   * messages: German and Dutch "die" is an article, not the English verb.
+   */
+  falseFriends?: Record<string, string[]>;
   crisis: Partial<
     Record<
       | 'ideation'
