@@ -19,11 +19,15 @@ const LEET: Record<string, string> = {
   $: 's',
 };
 
-/** Case, width, diacritics, apostrophes and repeated letters; keeps punctuation (for patterns). */
+/**
+ * Case, width, diacritics, apostrophes and repeated letters; keeps punctuation (for patterns).
+ * German ß is written ss as often: both read as s once double letters collapse.
+ */
 export function foldLetters(text: string): string {
   return text
     .normalize('NFKC')
     .toLowerCase()
+    .replace(/ß/g, 'ss')
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .replace(/[’‘`´ʼ']/g, '')
