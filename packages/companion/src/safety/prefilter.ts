@@ -252,27 +252,20 @@ export function plan(re: RegExp): Plan {
  * is kept (decision 184). Null when some alternative has no such position.
  */
 function required(alts: Atom[][]): string[] | null {
+  const shortest = (set: string[]) => Math.min(...set.map((x) => [...x].length));
   const out = new Set<string>();
   for (const atoms of alts) {
-    let best: string[] | null = null;
-    const consider = (set: string[]) => {
-      if (set.some((x) => x === '')) return;
-      const shortest = (l: string[]) => Math.min(...l.map((x) => [...x].length));
-      if (
-        !best ||
-        shortest(set) > shortest(best) ||
-        (shortest(set) === shortest(best) && set.length < best.length)
-      )
-        best = set;
-    };
-    for (let k = 0; k < atoms.length; k++) {
-      consider(sequence(atoms.slice(k)).set);
-      const ahead = atoms[k]!.ahead;
-      if (ahead) consider(ahead.set);
-    }
+    const options = atoms
+      .flatMap((atom, k) => [sequence(atoms.slice(k)).set, ...(atom.ahead ? [atom.ahead.set] : [])])
+      .filter((set) => !set.includes(''));
+    const best = options.reduce<string[] | null>((a, b) => {
+      if (!a) return b;
+      const d = shortest(b) - shortest(a);
+      return d > 0 || (d === 0 && b.length < a.length) ? b : a;
+    }, null);
     // Searching a text for many strings costs more than running the pattern.
-    if (!best || (best as string[]).length > MAX_REQUIRED) return null;
-    for (const x of best as string[]) out.add(x);
+    if (!best || best.length > MAX_REQUIRED) return null;
+    for (const x of best) out.add(x);
   }
   return [...out];
 }
