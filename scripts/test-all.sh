@@ -28,7 +28,7 @@ if [ "$pre_failed" != 0 ]; then exit 1; fi
 
 # The server suites (PGlite, and PostgreSQL when DATABASE_URL is set) run side by side, then the
 # browser journeys run alone (decision 183). Measured on this two-core machine: both suites with
-# two workers each side by side in about 5 minutes, the journeys alone in about 15. Run at the
+# two workers each side by side in about 4 minutes, the journeys alone in about 12. Run at the
 # same time they crowded each other (a load of 15–21) and the whole took about 50 minutes: a page
 # load beside the suites took ten times as long, and journeys waited on "Loading…".
 logs="$(mktemp -d)"
