@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib.mjs';
 
-const dist = join(root, 'apps/web/dist');
+const dist = process.env.BENCH_WEB_DIST ?? join(root, 'apps/web/dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('apps/web/dist is missing: run `npm run build` first');
   process.exit(1);
@@ -37,4 +37,28 @@ const zodInInitial = files
   .filter((x) => initial.includes(x.f))
   .some((x) => /\$ZodType|ZodError/.test(readFileSync(join(assets, x.f), 'utf8')));
 console.log(`zod on the first load: ${zodInInitial ? 'yes' : 'no'}`);
+
+// The chat screen's first load: the initial files plus the chat route's chunk and everything it
+// imports statically (dynamic `import()` chunks load later, on demand). zod stays off it (decision 186).
+const staticImports = (f) =>
+  [...readFileSync(join(assets, f), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+const chatRoute = files.find((x) => x.f.startsWith('chats-page-') && x.f.endsWith('.js'));
+if (chatRoute) {
+  const seen = new Set([...initial, chatRoute.f]);
+  const queue = [...seen];
+  while (queue.length) {
+    for (const g of staticImports(queue.pop())) {
+      if (seen.has(g)) continue;
+      seen.add(g);
+      queue.push(g);
+    }
+  }
+  const chatGz = files.filter((x) => seen.has(x.f)).reduce((s, x) => s + x.gz, 0);
+  const zodOnChat = [...seen].some((f) => /\$ZodType|ZodError/.test(readFileSync(join(assets, f), 'utf8')));
+  console.log(
+    `chat screen's first-load JS: ${seen.size} files, gzip ${kb(chatGz)}; zod on it: ${zodOnChat ? 'yes' : 'no'}`,
+  );
+}
 if (over) process.exitCode = 1;

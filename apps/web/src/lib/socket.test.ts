@@ -58,6 +58,11 @@ describe('socket client', () => {
     expect(cb).toHaveBeenCalledWith({ token: 'token-1' });
   });
 
+  it('opens WebSocket first and falls back to long-polling when WebSocket fails', () => {
+    const { options } = setup();
+    expect(options()).toMatchObject({ transports: ['websocket', 'polling'], tryAllTransports: true });
+  });
+
   it('joins the user room on connect and forwards server events', () => {
     const { fake, deps } = setup();
     fake.fire('connect');

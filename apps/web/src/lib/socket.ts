@@ -30,6 +30,8 @@ function isUnauthorized(error: Error): boolean {
 /**
  * Opens a Socket.IO connection to the same origin with `auth: { token }` (read afresh on every
  * attempt), a 5 s reconnection delay, and the refresh-then-reconnect rule of SPEC §8.
+ * WebSocket first, with long-polling tried when it fails (a proxy that blocks WebSocket): one
+ * round trip to connect instead of a polling handshake, its requests and the upgrade (decision 186).
  */
 export function createSocketConnection(io: IoFactory, deps: SocketDeps): AppSocket {
   const socket = io({
@@ -39,6 +41,8 @@ export function createSocketConnection(io: IoFactory, deps: SocketDeps): AppSock
     reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
     reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MS,
     withCredentials: true,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
   });
   let authFailures = 0;
   let closed = false;

@@ -1,4 +1,4 @@
-import { USER_PHOTO_MAX_HEIGHT, USER_PHOTO_MAX_WIDTH, USER_PHOTO_QUALITY } from '@amora/shared/media.ts';
+import { USER_PHOTO_MAX_HEIGHT, USER_PHOTO_MAX_WIDTH, USER_PHOTO_QUALITY } from '@amora/shared/media-rules.ts';
 
 export class ImageReadError extends Error {
   constructor(message: string) {

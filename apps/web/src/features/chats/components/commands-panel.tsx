@@ -1,7 +1,12 @@
 import type { Chat } from '@amora/shared/chat.ts';
-import { giftIconShakes, highlightedGift, quickActions, type QuickAction } from '@amora/shared/companion.ts';
-import { chatModes, type ChatMode } from '@amora/shared/enums.ts';
-import { formatTokens } from '@amora/shared/wallet.ts';
+import {
+  giftIconShakes,
+  highlightedGift,
+  quickActions,
+  type QuickAction,
+} from '@amora/shared/companion-rules.ts';
+import type { ChatMode } from '@amora/shared/enums.ts';
+import { chatModes, formatTokens } from '@amora/shared/rules.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { PushSubscriptionBody } from '@amora/shared/push.ts';
+import type { PushSubscriptionBody } from '@amora/shared/push.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from '../api/push-api.ts';
 
@@ -32,7 +32,9 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   return (await navigator.serviceWorker.getRegistration()) ?? null;
 }
 
-function toBody(sub: PushSubscription): PushSubscriptionBody {
+/** The schema (and zod) loads only when a subscription is sent: never on the chat's first render. */
+async function toBody(sub: PushSubscription): Promise<PushSubscriptionBody> {
+  const { PushSubscriptionBody } = await import('@amora/shared/push.ts');
   return PushSubscriptionBody.parse(sub.toJSON());
 }
 
@@ -59,7 +61,7 @@ export function usePushNotifications(): {
       if (Notification.permission === 'denied') return 'blocked' as const;
       const sub = Notification.permission === 'granted' ? await reg.pushManager.getSubscription() : null;
       if (!sub) return 'off' as const;
-      await savePushSubscription(toBody(sub));
+      await savePushSubscription(await toBody(sub));
       return 'on' as const;
     })()
       .catch(() => 'off' as const)
@@ -92,7 +94,7 @@ export function usePushNotifications(): {
           userVisibleOnly: true,
           applicationServerKey: base64UrlToBytes(publicKey),
         }));
-      await savePushSubscription(toBody(sub));
+      await savePushSubscription(await toBody(sub));
       setState('on');
     } catch (err) {
       setError(err);

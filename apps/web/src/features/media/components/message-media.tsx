@@ -1,5 +1,5 @@
 import type { Message } from '@amora/shared/chat.ts';
-import { levelRequiredOf } from '@amora/shared/media.ts';
+import { levelRequiredOf } from '@amora/shared/media-rules.ts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { LockIcon } from '../../../components/ui/icons.tsx';

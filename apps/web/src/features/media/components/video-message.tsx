@@ -1,4 +1,4 @@
-import { VIDEO_SLOW_AFTER_MS } from '@amora/shared/media.ts';
+import { VIDEO_SLOW_AFTER_MS } from '@amora/shared/media-rules.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
