@@ -365,6 +365,9 @@ export type RecallSlot =
 
 export type RecallQuestion = { slot: RecallSlot; canon?: string };
 
+/** "what pets do I have", "какие животные у меня": asks which pets, not one pet's name. */
+const PETS_KIND_RE =
+  /(?:what kind of|what|which|какой|какая|какие|кто|кого)\s+(?:pets?|animals?|питом|животн)/iu;
 const MEMORY_CUE_EN =
   /(?<![\p{L}])(?:do you (?:still )?(?:remember|know|recall)|you remember|remember|can you (?:remember|recall|tell me)|did i (?:tell|mention)|what did i (?:say|tell you)|have you forgotten|did you forget|you forgot|remind me|tell me)(?![\p{L}])/iu;
 const MEMORY_CUE_RU =
@@ -391,11 +394,18 @@ export function recallQuestion(raw: string): RecallQuestion | null {
   const t = ` ${text.replace(/[?!.,]/g, ' ').replace(/\s+/g, ' ')} `;
   const has = (re: RegExp): boolean => re.test(t);
 
-  // Pets and family first: "what's my dog's name", "как зовут моего кота".
+  // Pets and family first: "what's my dog's name", "как зовут моего кота". Each pattern below needs
+  // one of the table's nouns, so a question naming none skips the table's loop (decision 186).
+  const asksWhichPets = PETS_KIND_RE.test(t) && /(?:do i have|i have|have i got|у меня)/iu.test(t);
   for (const [table, slot] of [
     [petWords, 'pet'],
     [familyWords, 'family'],
   ] as const) {
+    const pets = slot === 'pet' && asksWhichPets;
+    if (!mentionsAny(table, 'en', t) && !mentionsAny(table, 'ru', t)) {
+      if (pets) return { slot: 'pet' };
+      continue;
+    }
     for (const e of table) {
       const body = [e.en, e.ru].filter(Boolean).join('|');
       const re = cachedRe(
@@ -410,12 +420,7 @@ export function recallQuestion(raw: string): RecallQuestion | null {
       );
       if (bare.test(t) && !/(?<![\p{L}])(?:тво|ваш|your|her)[\p{L}]*/iu.test(t))
         return { slot, canon: e.canon };
-      const reName = cachedRe(
-        `(?:what kind of|what|which|какой|какая|какие|кто|кого)\\s+(?:pets?|animals?|питом|животн)`,
-        'iu',
-      );
-      if (slot === 'pet' && reName.test(t) && /(?:do i have|i have|have i got|у меня)/iu.test(t))
-        return { slot: 'pet' };
+      if (pets) return { slot: 'pet' };
     }
   }
   if (
