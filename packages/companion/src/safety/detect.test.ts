@@ -177,6 +177,15 @@ describe('scored layer', () => {
     expect(crisisScore(' die frau wil reden ', 'en', 'de').families).not.toContain('death');
   });
 
+  it("keeps one language's masks off another's words once double letters collapse (decision 187)", () => {
+    // The Romanian teacher mask needs a Romanian frame, so Portuguese "professor" stays readable.
+    expect(ruleVerdict('o professor me deu bronca hoje, tô no 9 ano', 'pt').minor).toBe(true);
+    expect(ruleVerdict('sunt profesor de mate la gimnaziu, am clasa a 9-a', 'ro').minor).toBe(false);
+    // The English "miss being 15" mask no longer blanks Spanish "mis 15".
+    expect(ruleVerdict('ya voy a cumplir mis 15', 'es').age).toBe(15);
+    expect(ruleVerdict('i miss being 15 so much', 'en').minor).toBe(false);
+  });
+
   it('reads Russian written in Latin letters', () => {
     expect(detect('ya ne hochu zhit', 'en').crisis).toBe(true);
     expect(detect('hochu umeret', 'ru').crisis).toBe(true);
