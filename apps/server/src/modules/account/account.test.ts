@@ -387,7 +387,7 @@ describe('reports', () => {
       method: 'POST',
       url: `/api/chat/send/${chat._id}`,
       headers: bearer(s),
-      payload: { message: { message: 'Report me' }, type: 'text' },
+      payload: { message: { message: 'Please report this message' }, type: 'text' },
     });
     const messageId = sent.json().message._id as string;
     const report = (payload: Record<string, unknown>, who: Session = s) =>
@@ -422,7 +422,7 @@ describe('reports', () => {
     const mine = list.json().data.filter((r: { userId: string }) => r.userId === s.userId);
     expect(mine).toHaveLength(2);
     expect(mine.find((r: { targetType: string }) => r.targetType === 'message')).toMatchObject({
-      excerpt: 'Report me',
+      excerpt: 'Please report this message',
       text: 'Rude',
       reason: 'harassment',
       chatId: chat._id,
