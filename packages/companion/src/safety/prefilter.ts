@@ -325,7 +325,14 @@ const gramOf = (s: string) => gram(s, 0, Math.min(KEY, s.length));
  * A normalised text with its first 1 to KEY characters at each of its word starts (`words`), and
  * at every position (`grams`), as `gram` numbers.
  */
-export type TextView = { text: string; words: Set<number>; grams: Set<number> };
+export type TextView = {
+  text: string;
+  words: Set<number>;
+  grams: Set<number>;
+  /** The same keys as arrays: walking an array is cheaper than walking a set. */
+  wordList: number[];
+  gramList: number[];
+};
 
 /**
  * The last texts' views: one message is read as several texts, and each of them by several lists
@@ -355,7 +362,7 @@ function build(text: string): TextView {
       if (start) words.add(g);
     }
   }
-  return { text, words, grams };
+  return { text, words, grams, wordList: [...words], gramList: [...grams] };
 }
 
 /** A list of patterns with its pre-check: `candidates` lists, in order, those that may match. */
@@ -373,6 +380,7 @@ export class PatternList {
 
   constructor(patterns: RegExp[]) {
     this.patterns = patterns;
+    this.seen = new Uint32Array(patterns.length);
     patterns.forEach((re, i) => {
       const p = plan(re);
       if (p.kind === 'word') {
@@ -399,18 +407,39 @@ export class PatternList {
   }
 
   /**
-   * The index's entries for the keys a text holds, walking the smaller side: most lists (a
-   * lexicon's family) hold a few keys, most texts a hundred grams.
+   * Which patterns a query has already met: `seen[i] === stamp` (one array per list, a new stamp
+   * per query) instead of a new set per query.
    */
-  private static *hits<T>(index: Map<number, T>, keys: Set<number>): Generator<T> {
-    if (index.size < keys.size) {
-      for (const [k, entry] of index) if (keys.has(k)) yield entry;
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+  private nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.seen.fill(0);
+      this.stamp = 0;
+    }
+    return ++this.stamp;
+  }
+
+  /**
+   * Calls `each` with the index's entries for the keys a text holds, walking the smaller side:
+   * most lists (a lexicon's family) hold a few keys, most texts a hundred grams. Returns true as
+   * soon as `each` does.
+   */
+  private static walk<T>(
+    index: Map<number, T>,
+    keys: Set<number>,
+    list: number[],
+    each: (entry: T) => boolean,
+  ): boolean {
+    if (index.size < list.length) {
+      for (const [k, entry] of index) if (keys.has(k) && each(entry)) return true;
     } else {
-      for (const k of keys) {
-        const entry = index.get(k);
-        if (entry) yield entry;
+      for (let j = 0; j < list.length; j++) {
+        const entry = index.get(list[j]!);
+        if (entry !== undefined && each(entry)) return true;
       }
     }
+    return false;
   }
 
   /** Whether pattern `i` of a `byGram` entry may match: its strings are in the text. */
@@ -420,37 +449,60 @@ export class PatternList {
 
   /** Indices (ascending) of the patterns that may match the text; the others cannot. */
   candidates(v: TextView, after = -1): number[] {
-    const out = new Set<number>();
-    for (const list of PatternList.hits(this.byWord, v.words)) {
-      for (const i of list) if (i > after) out.add(i);
-    }
-    for (const list of PatternList.hits(this.byGram, v.grams)) {
-      for (const [i, longer] of list) {
-        if (i > after && !out.has(i) && PatternList.holds(longer, v.text)) out.add(i);
+    const seen = this.seen;
+    const stamp = this.nextStamp();
+    const out: number[] = [];
+    PatternList.walk(this.byWord, v.words, v.wordList, (list) => {
+      for (let j = 0; j < list.length; j++) {
+        const i = list[j]!;
+        if (i > after && seen[i] !== stamp) {
+          seen[i] = stamp;
+          out.push(i);
+        }
       }
-    }
-    for (const i of this.always) if (i > after) out.add(i);
-    return [...out].sort((a, b) => a - b);
+      return false;
+    });
+    PatternList.walk(this.byGram, v.grams, v.gramList, (list) => {
+      for (let j = 0; j < list.length; j++) {
+        const [i, longer] = list[j]!;
+        if (i > after && seen[i] !== stamp && PatternList.holds(longer, v.text)) {
+          seen[i] = stamp;
+          out.push(i);
+        }
+      }
+      return false;
+    });
+    for (const i of this.always) if (i > after && seen[i] !== stamp) out.push(i);
+    return out.sort((a, b) => a - b);
   }
 
   /** Whether any pattern matches (as `patterns.some(re => re.test(text))`). */
   some(v: TextView): boolean {
-    const tried = new Set<number>();
-    for (const list of PatternList.hits(this.byWord, v.words)) {
-      for (const i of list) {
-        if (tried.has(i)) continue;
-        tried.add(i);
-        if (test(this.patterns[i]!, v.text)) return true;
+    const seen = this.seen;
+    const stamp = this.nextStamp();
+    const patterns = this.patterns;
+    const text = v.text;
+    const byWord = PatternList.walk(this.byWord, v.words, v.wordList, (list) => {
+      for (let j = 0; j < list.length; j++) {
+        const i = list[j]!;
+        if (seen[i] === stamp) continue;
+        seen[i] = stamp;
+        if (test(patterns[i]!, text)) return true;
       }
-    }
-    for (const list of PatternList.hits(this.byGram, v.grams)) {
-      for (const [i, longer] of list) {
-        if (tried.has(i) || !PatternList.holds(longer, v.text)) continue;
-        tried.add(i);
-        if (test(this.patterns[i]!, v.text)) return true;
+      return false;
+    });
+    if (byWord) return true;
+    const byGram = PatternList.walk(this.byGram, v.grams, v.gramList, (list) => {
+      for (let j = 0; j < list.length; j++) {
+        const [i, longer] = list[j]!;
+        if (seen[i] === stamp || !PatternList.holds(longer, text)) continue;
+        seen[i] = stamp;
+        if (test(patterns[i]!, text)) return true;
       }
-    }
-    for (const i of this.always) if (test(this.patterns[i]!, v.text)) return true;
+      return false;
+    });
+    if (byGram) return true;
+    for (const i of this.always) if (test(patterns[i]!, text)) return true;
     return false;
   }
 
