@@ -256,6 +256,17 @@ describe('detect', () => {
     expect(detect('мне пятнадцать', 'ru').age).toBe(15);
     expect(detect("I'm 25", 'en').minor).toBe(false);
   });
+
+  it('an adult age the user states outweighs school, parents and curfews (decision 189)', () => {
+    expect(detect("my parents don't let me smoke in their house, i'm 35", 'en').minor).toBe(false);
+    expect(detect('мне 28 и родители всё ещё не разрешают курить при них', 'ru').minor).toBe(false);
+    // A minor age wins, ages near 18 are often not reached yet, and a quantity is no age.
+    expect(detect("i'm 15 and my dad is 45", 'en')).toMatchObject({ minor: true, age: 15 });
+    expect(detect("i'll be 18 next year", 'en').minor).toBe(true);
+    expect(detect("my parents don't let me smoke, i'm 20 minutes from school", 'en').minor).toBe(
+      detect("my parents don't let me smoke", 'en').minor,
+    );
+  });
 });
 
 describe('replies', () => {

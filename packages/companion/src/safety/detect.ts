@@ -36,6 +36,9 @@ export type SafetyVerdict = {
 
 export const ADULT_AGE = 18;
 const MIN_PLAUSIBLE_AGE = 6;
+const MAX_PLAUSIBLE_AGE = 90;
+/** "i will be 18 next year", "not 18 yet", "till im 21": ages near the line are often not yet reached. */
+const CLEARLY_ADULT_AGE = 22;
 
 type Compiled = {
   numbers: Map<string, number>;
@@ -126,7 +129,16 @@ const transliterated = (masked: string) =>
     .map((piece) => normalize(latinToCyrillic(piece)))
     .join('|');
 
-function statedAge(text: string, patterns: Patterns): number | null {
+/** A number read as an age that is a quantity instead ("im 20 minutes away", "мне 30 км ехать"). */
+const UNIT_AFTER =
+  /^ ?(min|mins|minutes?|minuten|minuter|minutter|minuti|minutos|minuto|минут[аы]?|мин|h|hrs?|hours?|stunden?|timer|timmar|ore|heures?|horas?|uur|час(а|ов)?|km|m|cm|miles?|meters?|metres?|kg|lbs|percent|procent|%|euros?|dolars?|bucks|€|\$)\b/;
+
+/**
+ * The age the user states: the first under 18 (`minor`), else the first adult one (`adult`),
+ * which vetoes the circumstantial evidence of a minor ("my parents don't let me smoke, i'm 35").
+ */
+function statedAges(text: string, patterns: Patterns): { minor: number | null; adult: number | null } {
+  let adult: number | null = null;
   for (const i of patterns.age.candidates(view(text))) {
     const re = patterns.age.patterns[i]!;
     // An exec loop on the pattern itself: `matchAll` would clone it, and a clone of these long
@@ -137,10 +149,18 @@ function statedAge(text: string, patterns: Patterns): number | null {
       const raw = m.groups?.age;
       if (!raw) continue;
       const n = /^\d+$/.test(raw) ? Number(raw) : (patterns.ageNumbers[i]!.get(raw) ?? null);
-      if (n !== null && n >= MIN_PLAUSIBLE_AGE && n < ADULT_AGE) return n;
+      if (n === null || n < MIN_PLAUSIBLE_AGE) continue;
+      if (n < ADULT_AGE) return { minor: n, adult: null };
+      if (
+        adult === null &&
+        n >= CLEARLY_ADULT_AGE &&
+        n <= MAX_PLAUSIBLE_AGE &&
+        !UNIT_AFTER.test(text.slice(m.index + m[0].length))
+      )
+        adult = n;
     }
   }
-  return null;
+  return { minor: null, adult };
 }
 
 export type DetectOptions = {
@@ -167,7 +187,7 @@ function rules(
   message: string,
   language: string,
   options: DetectOptions,
-): SafetyVerdict & { negated: boolean } {
+): SafetyVerdict & { negated: boolean; adult: boolean } {
   const patterns = patternsFor(language);
   const plain = normalize(message);
   // Masking and matching are pure, so each distinct reading (most messages have no leetspeak) is
@@ -213,9 +233,14 @@ function rules(
 
   const minorText = patterns.minorMask.mask(plain);
   const year = options.referenceYear ?? new Date().getUTCFullYear();
-  let age = statedAge(minorText, patterns);
-  let minor = age !== null || patterns.minor.some(view(minorText));
-  if (!minor) {
+  const ages = statedAges(minorText, patterns);
+  let age = ages.minor;
+  // An adult age the user states outweighs school, parents and curfews in the same message.
+  // The masks blank look-alikes whole ("мне 28, а родители всё ещё…"); the adult age in them counts.
+  const adult =
+    age === null && (ages.adult ?? (minorText === plain ? null : statedAges(plain, patterns).adult)) !== null;
+  let minor = age !== null || (!adult && patterns.minor.some(view(minorText)));
+  if (!minor && !adult) {
     // Masks written for spoken ages ("в 15 лет" as "at 15") also blank grades ("я в 9-м"), so the
     // scored layer reads the unmasked text too; its own past/adult/other families guard it.
     const texts = minorText === plain ? [plain] : [minorText, plain];
@@ -228,7 +253,7 @@ function rules(
       }
     }
   }
-  return { crisis, minor, age, negated };
+  return { crisis, minor, age, negated, adult };
 }
 
 /**
@@ -245,7 +270,7 @@ export function detect(message: string, language: string, options: DetectOptions
   return {
     // The explicit-negation veto of the rules binds the model too ("I would never kill myself").
     crisis: r.crisis || (!r.negated && p.crisis >= cut.crisis),
-    minor: r.minor || p.minor >= cut.minor,
+    minor: r.minor || (!r.adult && p.minor >= cut.minor),
     age: r.age,
   };
 }
