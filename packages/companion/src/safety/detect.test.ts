@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileOne } from './detect-compile.ts';
 import { detect, ruleVerdict } from './detect.ts';
-import { evaluate, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
+import { evaluate, hasCorpus, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
 import { safetyLanguages } from './patterns/index.ts';
 import { normalize, normalizeLeet } from './normalize.ts';
 import { checkInReply, crisisReply, minorReply, needsCheckIn } from './respond.ts';
@@ -98,6 +98,27 @@ describe('held-out safety corpora (never tuned on)', () => {
       ).toEqual([]);
     }
   });
+});
+
+describe('rule fixtures (decision 190): lines that pin rule families outside the training data', () => {
+  const languages = safetyLanguages.filter((l) => hasCorpus(l, 'fixtures'));
+  it('exist', () => expect(languages.length).toBeGreaterThan(0));
+  for (const language of languages) {
+    it(`${language}: every line gets its label from the rules alone`, () => {
+      const wrong = readCorpus(language, 'fixtures').filter(({ label, text }) => {
+        const v = ruleVerdict(text, language);
+        return label === 'none' ? v.crisis || v.minor : !v[label];
+      });
+      expect(wrong.map((l) => `${l.label}\t${l.text}`)).toEqual([]);
+    });
+    it(`${language}: shares no line with the held-out or tuning corpus`, () => {
+      const fixtures = new Set(readCorpus(language, 'fixtures').map((l) => normalize(l.text)));
+      const shared = [...readCorpus(language, 'heldout'), ...readCorpus(language)].filter((l) =>
+        fixtures.has(normalize(l.text)),
+      );
+      expect(shared.length).toBe(0);
+    });
+  }
 });
 
 describe('statistical layer (decision 100)', () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detect } from './detect.ts';
@@ -32,12 +32,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 /**
  * `tuning`: the corpora the patterns and lexicons are written against (in-sample figures).
  * `heldout`: lines written before the scored detector and never tuned on (decision 060).
+ * `fixtures`: lines that pin rule families but stay out of the model's training (decision 190);
+ * only some languages have them (`hasCorpus`).
  */
-export type CorpusSet = 'tuning' | 'heldout';
+export type CorpusSet = 'tuning' | 'heldout' | 'fixtures';
 const corpusDirs: Record<CorpusSet, string> = {
   tuning: join(here, 'corpus'),
   heldout: join(here, 'heldout'),
+  fixtures: join(here, 'rule-fixtures'),
 };
+
+export const hasCorpus = (language: SafetyLanguage, set: CorpusSet): boolean =>
+  existsSync(join(corpusDirs[set], `${language}.tsv`));
 
 export function readCorpus(language: SafetyLanguage, set: CorpusSet = 'tuning'): CorpusLine[] {
   const raw = readFileSync(join(corpusDirs[set], `${language}.tsv`), 'utf8');
