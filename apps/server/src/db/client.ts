@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
+import { createPreparedRunner } from './pglite-prepared.ts';
 import * as accountSchema from './schema/account.ts';
 import * as authSchema from './schema/auth.ts';
 import * as blogSchema from './schema/blog.ts';
@@ -193,6 +194,14 @@ function joinOpenTransaction(client: PGlite, stats: StatementStats, groupCommit:
   const transaction = client.transaction.bind(client);
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
+  // Statements prepared once and run in one call into the backend (decision 191). The locks are
+  // those PGlite's own `query` takes: the query lock always, the transaction lock outside one.
+  const prepared = createPreparedRunner(client);
+  const locks = client as unknown as {
+    _checkReady(): Promise<void>;
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  };
   const current = (): Transaction | undefined => {
     const store = open.getStore();
     return store && store.client === client && !store.tx.closed ? store.tx : undefined;
@@ -206,7 +215,10 @@ function joinOpenTransaction(client: PGlite, stats: StatementStats, groupCommit:
     const txExec = tx.exec.bind(tx);
     tx.query = ((...args: Parameters<Transaction['query']>) => {
       countStatement(stats, args[0]);
-      return txQuery(...args);
+      const [text, params, options] = args;
+      if (options?.blob) return txQuery(...args);
+      if (tx.closed) return Promise.reject(new Error('Transaction is closed'));
+      return locks._runExclusiveQuery(() => prepared.run(text, params, options, true));
     }) as Transaction['query'];
     tx.exec = (...args: Parameters<Transaction['exec']>) => {
       countStatement(stats, args[0]);
@@ -298,7 +310,18 @@ function joinOpenTransaction(client: PGlite, stats: StatementStats, groupCommit:
     const tx = current();
     if (tx) return tx.query(...args);
     countStatement(stats, args[0]);
-    return query(...args);
+    const [text, params, options] = args;
+    if (options?.blob) return query(...args);
+    return (async () => {
+      await locks._checkReady();
+      return locks._runExclusiveTransaction(() =>
+        locks._runExclusiveQuery(async () => {
+          const result = await prepared.run(text, params, options, false);
+          await client.syncToFs();
+          return result;
+        }),
+      );
+    })();
   }) as PGlite['query'];
   client.exec = (...args: Parameters<PGlite['exec']>) => {
     const tx = current();
