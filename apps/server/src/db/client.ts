@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverRoot } from '../lib/paths.ts';
-import { createPreparedRunner } from './pglite-prepared.ts';
+import { createPreparedRunner, isStalePlan } from './pglite-prepared.ts';
 import * as accountSchema from './schema/account.ts';
 import * as authSchema from './schema/auth.ts';
 import * as blogSchema from './schema/blog.ts';
@@ -75,6 +75,29 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Statement names by text, shared by every connection of the process (decision 192). */
+const statementNames = new Map<string, string>();
+const MAX_NAMED = 512;
+let namedSeq = 0;
+
+/**
+ * PostgreSQL: a parameterised statement from drizzle (`{ text, types }`) gets a name, so each
+ * connection parses and plans its text once and then only binds and executes it (decision 192).
+ */
+function namedStatement(config: unknown): { text: string; name: string } | null {
+  if (typeof config !== 'object' || config === null) return null;
+  const c = config as { text?: unknown; name?: unknown };
+  const text = c.text;
+  if (typeof text !== 'string' || c.name || !/\$1\b/.test(text)) return null;
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= MAX_NAMED) return null;
+    name = `amora_${(++namedSeq).toString(36)}`;
+    statementNames.set(text, name);
+  }
+  return { ...c, text, name };
+}
+
 export function migrationsFolder(): string {
   return join(serverRoot(), 'src', 'db', 'migrations');
 }
@@ -105,7 +128,27 @@ export function openDatabase(opts: {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       (client as { query: unknown }).query = (...args: unknown[]) => {
         countStatement(stats, args[0]);
-        return query(...args);
+        const named = namedStatement(args[0]);
+        if (!named) return query(...args);
+        // A statement whose result columns changed under it (a migration by another node) is
+        // forgotten: its next use gets a new name, parsed afresh on each connection.
+        const forget = (err: unknown) => {
+          if (isStalePlan(err) && statementNames.get(named.text) === named.name)
+            statementNames.delete(named.text);
+        };
+        const rest = args.slice(1);
+        const callback = rest.at(-1);
+        if (typeof callback === 'function') {
+          rest[rest.length - 1] = (err: unknown, res: unknown) => {
+            forget(err);
+            (callback as (err: unknown, res: unknown) => void)(err, res);
+          };
+          return query(named, ...rest);
+        }
+        return (query(named, ...rest) as Promise<unknown>).catch((err: unknown) => {
+          forget(err);
+          throw err;
+        });
       };
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -36,7 +36,7 @@ type Prepared = { name: string; paramTypes: number[]; fields: Field[] };
 export const MAX_PREPARED = 256;
 
 /** Raised by PostgreSQL when a table a prepared statement reads changed its columns (SQLSTATE 0A000). */
-function isStalePlan(err: unknown): boolean {
+export function isStalePlan(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   return (
     e?.code === '0A000' &&
