@@ -6,9 +6,24 @@ import { PatternList, plan, view } from './prefilter.ts';
 describe('safety pre-check (decisions 101, 178)', () => {
   it('plans a pattern behind leading lookbehinds as a word-start pattern when it starts with a letter', () => {
     const re = compileOne('(?<!\\b(when|back when) [^|]{0,20})\\b(i am|im) (15|16)\\b');
-    expect(plan(re)).toEqual({ kind: 'word', keys: ['i a', 'im '] });
+    expect(plan(re)).toMatchObject({ kind: 'word', keys: ['i a', 'im '] });
     // A lookbehind before something that may begin with a space cannot be a word start.
     expect(plan(compileOne('(?<!x)\\b( ?y)')).kind).not.toBe('word');
+  });
+
+  it('a word-start pattern is tried only when the text holds one of its longer prefixes (decision 193)', () => {
+    const list = new PatternList([
+      compileOne('\\b(kill myself|killing myself|end it all)\\b'),
+      compileOne('\\b(i m|im) {num}\\b', 'fifteen'),
+    ]);
+    // "kil" and "end" begin words here, but neither "kill myself" nor "end it all" is in the text.
+    expect(list.candidates(view(normalize('the killer ending was great')))).toEqual([]);
+    expect(list.candidates(view(normalize('i could kill myself laughing')))).toEqual([0]);
+    expect(list.candidates(view(normalize('i just want to end it all')))).toEqual([0]);
+    // A prefix of at most three characters ("im ") has no longer string to look for: key only.
+    expect(list.candidates(view(normalize('im home')))).toEqual([1]);
+    expect(list.some(view(normalize('the killer ending')))).toBe(false);
+    expect(list.some(view(normalize('im 15')))).toBe(true);
   });
 
   it('a pattern without word starts is tried only on texts that hold its first characters', () => {

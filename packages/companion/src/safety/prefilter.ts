@@ -17,6 +17,12 @@ const CAP = 400;
 const KEY = 3;
 /** A pattern is not pre-checked on more strings inside its matches than this. */
 const MAX_REQUIRED = 40;
+/**
+ * A word-start pattern found by the first KEY characters of a word is run only when the text also
+ * holds one of its longer prefixes with those characters, unless it has more of them than this
+ * (searching for them would cost about as much as running it; decision 193).
+ */
+const MAX_WORD_PREFIXES = 12;
 
 type Prefixes = { set: string[]; complete: boolean };
 const EMPTY: Prefixes = { set: [''], complete: true };
@@ -213,8 +219,11 @@ function sequence(atoms: Atom[]): Prefixes {
 
 /** How one pattern is pre-checked. */
 type Plan =
-  /** Matches only at a word start: indexed by the first characters of its prefixes. */
-  | { kind: 'word'; keys: string[] }
+  /**
+   * Matches only at a word start: indexed by the first characters of its prefixes (`keys`); every
+   * match begins with one of `prefixes`.
+   */
+  | { kind: 'word'; keys: string[]; prefixes: string[] }
   /** Matches anywhere: runs only when the text contains one of its prefixes. */
   | { kind: 'contains'; prefixes: string[] }
   | { kind: 'always' };
@@ -240,7 +249,8 @@ export function plan(re: RegExp): Plan {
     const inside = required(alts);
     return inside ? { kind: 'contains', prefixes: inside } : { kind: 'always' };
   }
-  if (leading) return { kind: 'word', keys: [...new Set(p.set.map((s) => s.slice(0, KEY)))] };
+  if (leading)
+    return { kind: 'word', keys: [...new Set(p.set.map((s) => s.slice(0, KEY)))], prefixes: p.set };
   return { kind: 'contains', prefixes: p.set };
 }
 
@@ -368,8 +378,11 @@ function build(text: string): TextView {
 /** A list of patterns with its pre-check: `candidates` lists, in order, those that may match. */
 export class PatternList {
   readonly patterns: RegExp[];
-  /** Word-start patterns by the `gram` of their first characters. */
-  private readonly byWord = new Map<number, number[]>();
+  /**
+   * Word-start patterns by the `gram` of their first characters, with their prefixes longer than
+   * KEY that begin with those characters (null: no such check).
+   */
+  private readonly byWord = new Map<number, Array<[number, string[] | null]>>();
   /**
    * The patterns that may match anywhere, by the `gram` of the first characters of the strings
    * their matches contain, with those strings when longer than KEY (the text is searched for
@@ -384,26 +397,35 @@ export class PatternList {
     patterns.forEach((re, i) => {
       const p = plan(re);
       if (p.kind === 'word') {
-        for (const k of new Set(p.keys.map(gramOf))) {
+        for (const [k, longer] of PatternList.byKey(p.prefixes)) {
+          const entry: [number, string[] | null] = [
+            i,
+            longer && longer.length <= MAX_WORD_PREFIXES ? longer : null,
+          ];
           const list = this.byWord.get(k);
-          if (list) list.push(i);
-          else this.byWord.set(k, [i]);
+          if (list) list.push(entry);
+          else this.byWord.set(k, [entry]);
         }
       } else if (p.kind === 'contains') {
-        const byKey = new Map<number, string[] | null>();
-        for (const prefix of p.prefixes) {
-          const k = gramOf(prefix);
-          // A string of at most KEY units is in the text when its gram is.
-          if (prefix.length <= KEY) byKey.set(k, null);
-          else if (byKey.get(k) !== null) byKey.set(k, [...(byKey.get(k) ?? []), prefix]);
-        }
-        for (const [k, longer] of byKey) {
+        for (const [k, longer] of PatternList.byKey(p.prefixes)) {
           const list = this.byGram.get(k);
           if (list) list.push([i, longer]);
           else this.byGram.set(k, [[i, longer]]);
         }
       } else this.always.push(i);
     });
+  }
+
+  /** Strings by the `gram` of their first KEY units, with those longer than KEY (null: one is not). */
+  private static byKey(prefixes: string[]): Map<number, string[] | null> {
+    const byKey = new Map<number, string[] | null>();
+    for (const prefix of prefixes) {
+      const k = gramOf(prefix);
+      // A string of at most KEY units is in the text when its gram is.
+      if (prefix.length <= KEY) byKey.set(k, null);
+      else if (byKey.get(k) !== null) byKey.set(k, [...(byKey.get(k) ?? []), prefix]);
+    }
+    return byKey;
   }
 
   /**
@@ -454,8 +476,8 @@ export class PatternList {
     const out: number[] = [];
     PatternList.walk(this.byWord, v.words, v.wordList, (list) => {
       for (let j = 0; j < list.length; j++) {
-        const i = list[j]!;
-        if (i > after && seen[i] !== stamp) {
+        const [i, longer] = list[j]!;
+        if (i > after && seen[i] !== stamp && PatternList.holds(longer, v.text)) {
           seen[i] = stamp;
           out.push(i);
         }
@@ -484,8 +506,8 @@ export class PatternList {
     const text = v.text;
     const byWord = PatternList.walk(this.byWord, v.words, v.wordList, (list) => {
       for (let j = 0; j < list.length; j++) {
-        const i = list[j]!;
-        if (seen[i] === stamp) continue;
+        const [i, longer] = list[j]!;
+        if (seen[i] === stamp || !PatternList.holds(longer, text)) continue;
         seen[i] = stamp;
         if (test(patterns[i]!, text)) return true;
       }
