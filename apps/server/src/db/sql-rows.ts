@@ -19,12 +19,6 @@ export function rowFromJson<T extends Table>(table: T, json: unknown): T['$infer
   return out;
 }
 
-/** Rows from a `json_agg` of the table's rows. */
-export function rowsFromJson<T extends Table>(table: T, json: unknown): T['$inferSelect'][] {
-  const list = (typeof json === 'string' ? JSON.parse(json) : (json ?? [])) as unknown[];
-  return list.map((r) => rowFromJson(table, r)!);
-}
-
 /** The SQL type of a column for a cast (serial types are their integer type once stored). */
 function castType(col: PgColumn): string {
   const type = col.getSQLType();

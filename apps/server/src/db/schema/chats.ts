@@ -91,6 +91,8 @@ export const messages = pgTable(
   (t) => [index('messages_chat_seq').on(t.chatId, t.seq)],
 );
 export type MessageRow = typeof messages.$inferSelect;
+/** What her reply reads of the messages before it: the engine's history and the check-in rule. */
+export type HistoryRow = Pick<MessageRow, 'id' | 'self' | 'text' | 'eventType'>;
 
 /**
  * A reply the user paid for and has not had yet (decision 033). Written with the user's message in

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { insertParts, resultRows, rowFromJson, rowsFromJson, setParts } from '../../db/sql-rows.ts';
+import { insertParts, resultRows, rowFromJson, setParts } from '../../db/sql-rows.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { bots } from '../../db/schema/bots.ts';
 import {
@@ -8,6 +8,7 @@ import {
   messages,
   owedReplies,
   type ChatRow,
+  type HistoryRow,
   type MessageRow,
   type OwedReplyRow,
 } from '../../db/schema/chats.ts';
@@ -15,6 +16,17 @@ import {
 export type NewChat = typeof chats.$inferInsert;
 export type NewMessage = typeof messages.$inferInsert;
 export type ChatPatch = Partial<Omit<NewChat, 'id' | 'userId' | 'botId' | 'createdAt'>>;
+
+/** The history rows of a `json_agg` of `id, self, text, event_type` (the send's hand-over). */
+function historyFromJson(json: unknown): HistoryRow[] {
+  const list = (typeof json === 'string' ? JSON.parse(json) : (json ?? [])) as Array<{
+    id: string;
+    self: boolean;
+    text: string;
+    event_type: string | null;
+  }>;
+  return list.map((r) => ({ id: r.id, self: r.self, text: r.text, eventType: r.event_type }));
+}
 
 /** Every query filters by the owner (DESIGN §3): another user's chat simply does not exist. */
 export function createChatsRepository() {
@@ -301,7 +313,7 @@ export function createChatsRepository() {
       message: MessageRow | null;
       user: UserRow | null;
       balance: number | null;
-      recent: MessageRow[];
+      recent: HistoryRow[];
     }> {
       const { userId, chatId } = input;
       const msg = insertParts(messages, input.message);
@@ -331,7 +343,8 @@ export function createChatsRepository() {
           (select row_to_json(u) from users u where u.id = ${userId}) as "user",
           ${input.debit ? sql`(select balance_after from ledger_entry)` : sql`null::integer`} as balance,
           (select coalesce(json_agg(p), '[]'::json) from (
-            select * from messages where chat_id = ${chatId} order by seq desc limit ${input.historyLimit}
+            select id, self, text, event_type from messages where chat_id = ${chatId}
+            order by seq desc limit ${input.historyLimit}
           ) p) as recent`);
       const [row] = resultRows<{
         chat: unknown;
@@ -345,7 +358,7 @@ export function createChatsRepository() {
         message: rowFromJson(messages, row?.message),
         user: rowFromJson(users, row?.user),
         balance: row?.balance === null || row?.balance === undefined ? null : Number(row.balance),
-        recent: rowsFromJson(messages, row?.recent),
+        recent: historyFromJson(row?.recent),
       };
     },
     /**

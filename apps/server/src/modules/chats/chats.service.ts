@@ -11,7 +11,7 @@ import { modeLabelFor } from '@amora/shared/companion.ts';
 import { Language, Mood, engineLanguageFor, engineLanguages } from '@amora/shared/enums.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { ChatRow, MessageRow, OwedReplyRow } from '../../db/schema/chats.ts';
+import type { ChatRow, HistoryRow, MessageRow, OwedReplyRow } from '../../db/schema/chats.ts';
 import type { ChatPatch } from './chats.repository.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { Background } from '../../lib/background.ts';
@@ -245,7 +245,7 @@ export function createChatsService(deps: ChatsDeps) {
     user?: UserRow;
     /** The chat as the send locked it, and the messages before this one (the same hand-over). */
     chat?: ChatRow;
-    recent?: MessageRow[];
+    recent?: HistoryRow[];
   }): Promise<void> {
     const { userId, chatId, userMessage } = input;
     // Her message id exists before the text does, so a streamed reply grows under one `_id`.
