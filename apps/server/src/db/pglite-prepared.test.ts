@@ -97,6 +97,18 @@ describe('PGlite prepared statements (decision 191)', () => {
     expect(ok.rows).toEqual([{ v: 'dup' }]);
   });
 
+  it('the same text with other declared parameter types is another statement', async () => {
+    const runner = createPreparedRunner(raw);
+    const text = `SELECT pg_typeof($1)::text AS t`;
+    expect((await runner.run(text, ['1'], { paramTypes: [types.INT4] }, false)).rows).toEqual([
+      { t: 'integer' },
+    ]);
+    expect((await runner.run(text, ['1'], { paramTypes: [types.TEXT] }, false)).rows).toEqual([
+      { t: 'text' },
+    ]);
+    expect(runner.size).toBe(2);
+  });
+
   it('a table that changed its columns is prepared again outside a transaction', async () => {
     const runner = createPreparedRunner(raw);
     await raw.exec(`CREATE TABLE s (id int PRIMARY KEY); INSERT INTO s VALUES (1)`);

@@ -57,6 +57,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Command tags whose count is of rows changed (as PGlite's own result parser). */
+const CHANGES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
 /** Statement names are unique in the process, so that two runners on one client never collide. */
 let seq = 0;
 
@@ -74,7 +77,11 @@ export function createPreparedRunner(client: PGlite, max = MAX_PREPARED): Prepar
     return out;
   };
 
-  async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
+  /** A text parsed with other declared parameter types is another statement. */
+  const keyOf = (text: string, options: QueryOptions | undefined) =>
+    options?.paramTypes?.length ? `${options.paramTypes.join(',')}\u0000${text}` : text;
+
+  async function prepare(key: string, text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const name = `amora_${(++seq).toString(36)}`;
     const { messages } = await client.execProtocol(
       concat([
@@ -97,7 +104,7 @@ export function createPreparedRunner(client: PGlite, max = MAX_PREPARED): Prepar
         }));
     }
     const prepared = { name, paramTypes, fields };
-    statements.set(text, prepared);
+    statements.set(key, prepared);
     while (statements.size > max) {
       const [oldest, p] = statements.entries().next().value as [string, Prepared];
       statements.delete(oldest);
@@ -111,11 +118,12 @@ export function createPreparedRunner(client: PGlite, max = MAX_PREPARED): Prepar
     params: unknown[],
     options: QueryOptions | undefined,
   ): Promise<Results<T>> {
-    let st = statements.get(text);
+    const key = keyOf(text, options);
+    let st = statements.get(key);
     if (st) {
-      statements.delete(text);
-      statements.set(text, st);
-    } else st = await prepare(text, options);
+      statements.delete(key);
+      statements.set(key, st);
+    } else st = await prepare(key, text, options);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const oid = st.paramTypes[i]!;
@@ -159,7 +167,7 @@ export function createPreparedRunner(client: PGlite, max = MAX_PREPARED): Prepar
         const parts = (m as unknown as Msg['CommandCompleteMessage']).text.split(' ');
         const count = parseInt(parts[parts.length - 1]!, 10);
         command = parts[0];
-        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(parts[0]!)) affectedRows += count;
+        if (CHANGES.has(parts[0]!)) affectedRows += count;
         if (!Number.isNaN(count)) rowCount = count;
       }
     }
@@ -186,9 +194,10 @@ export function createPreparedRunner(client: PGlite, max = MAX_PREPARED): Prepar
         } catch (err) {
           // A table changed its columns under a prepared statement (a migration): prepare it again.
           // Inside a transaction the error has aborted it, so only the next use can recover.
-          const st = statements.get(text);
+          const key = keyOf(text, options);
+          const st = statements.get(key);
           if (!isStalePlan(err) || !st) throw err;
-          statements.delete(text);
+          statements.delete(key);
           closing.push(st.name);
           if (inTransaction) throw err;
           return await execute<T>(text, params, options);
