@@ -219,11 +219,8 @@ function sequence(atoms: Atom[]): Prefixes {
 
 /** How one pattern is pre-checked. */
 type Plan =
-  /**
-   * Matches only at a word start: indexed by the first characters of its prefixes (`keys`); every
-   * match begins with one of `prefixes`.
-   */
-  | { kind: 'word'; keys: string[]; prefixes: string[] }
+  /** Matches only at a word start, with one of its prefixes: indexed by their first characters. */
+  | { kind: 'word'; prefixes: string[] }
   /** Matches anywhere: runs only when the text contains one of its prefixes. */
   | { kind: 'contains'; prefixes: string[] }
   | { kind: 'always' };
@@ -249,8 +246,7 @@ export function plan(re: RegExp): Plan {
     const inside = required(alts);
     return inside ? { kind: 'contains', prefixes: inside } : { kind: 'always' };
   }
-  if (leading)
-    return { kind: 'word', keys: [...new Set(p.set.map((s) => s.slice(0, KEY)))], prefixes: p.set };
+  if (leading) return { kind: 'word', prefixes: p.set };
   return { kind: 'contains', prefixes: p.set };
 }
 
@@ -316,7 +312,8 @@ function wordStartBehindLookbehinds(re: RegExp): Plan | null {
   } catch {
     return null;
   }
-  if (inner.kind !== 'word' || inner.keys.some((k) => k === '' || k[0] === ' ' || k[0] === '|')) return null;
+  if (inner.kind !== 'word' || inner.prefixes.some((k) => k === '' || k[0] === ' ' || k[0] === '|'))
+    return null;
   return inner;
 }
 
