@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: start a real Amora server on a temporary DATA_DIR.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,8 +14,29 @@ export function percentile(sorted, p) {
   return sorted[i];
 }
 
+/** A port nothing listens on now, from the kernel (a random pick once met a port in use). */
+async function freePort() {
+  const probe = createServer();
+  await new Promise((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts a server; if it exits before it answers (its port was taken meanwhile), starts another. */
 export async function startAmora(env = {}) {
-  const port = 30000 + Math.floor(Math.random() * 20000);
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(env);
+    if (started) return started;
+    if (attempt === 3) throw new Error('the Amora server exited before answering, three times');
+  }
+}
+
+async function startOnce(env) {
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'amora-bench-'));
   const bundle = join(root, 'apps/server/dist/server.js');
   const args = existsSync(bundle) ? [bundle] : ['--import', 'tsx', join(root, 'apps/server/src/server.ts')];
@@ -39,8 +61,13 @@ export async function startAmora(env = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  let exited = false;
+  const exit = new Promise((resolve) => child.once('exit', resolve));
+  void exit.then(() => {
+    exited = true;
+  });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 3000; i++) {
+  for (let i = 0; i < 3000 && !exited; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
@@ -48,13 +75,14 @@ export async function startAmora(env = {}) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  if (exited) return null;
   return {
     base,
     port,
     pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => child.on('exit', r));
+      await exit;
     },
   };
 }
