@@ -8,9 +8,9 @@ import { checkInReply, crisisReply, minorReply, needsCheckIn } from './respond.t
 import { crisisScore } from './score.ts';
 import floors from './heldout/floors.json' with { type: 'json' };
 import weights from './model/weights.json' with { type: 'json' };
-import { chooseLanguageThreshold, corpusDigest, type OutOfFold } from './model/build.ts';
+import { chooseLanguageThreshold, corpusDigest, pack, type OutOfFold } from './model/build.ts';
 import { canonical } from './model/features.ts';
-import { modelScores } from './model/index.ts';
+import { modelScores, unpack } from './model/index.ts';
 import { train } from './model/train.ts';
 
 /** The corpus sizes decisions 044 and 046 ask for: the same in every chat language. */
@@ -168,6 +168,23 @@ describe('statistical layer (decision 100)', () => {
     expect(canonical('tengo 15 años', 2026)).not.toBe(canonical('tengo 45 años', 2026));
     expect(canonical('ich bin fünfzehn', 2026)).toBe(canonical('ich bin 15', 2026));
     expect(canonical('born in 2012', 2026)).not.toBe(canonical('born in 1992', 2026));
+  });
+
+  it('reads packed weights back into their buckets, signs and scale kept (decision 195)', () => {
+    const trained = new Map([
+      [3, 1.27],
+      [200, -0.64],
+      [(1 << 20) - 1, 0.5],
+      [77, 0.01], // below the prune line: dropped
+    ]);
+    const dense = unpack(pack(trained));
+    expect(dense.bytes.length).toBe(1 << 20);
+    const read = (k: number) => dense.bytes[k]! * dense.scale;
+    expect(read(3)).toBeCloseTo(1.27, 6);
+    expect(read(200)).toBeCloseTo(-0.64, 6);
+    expect(read((1 << 20) - 1)).toBeCloseTo(0.5, 6);
+    expect(read(77)).toBe(0);
+    expect([...dense.bytes].filter((b) => b !== 0)).toHaveLength(3);
   });
 
   it('scores between 0 and 1 for both classes', () => {

@@ -1,4 +1,4 @@
-import { featurize } from './features.ts';
+import { featurize, HASH_BITS } from './features.ts';
 import { sigmoid } from './train.ts';
 import trained from './weights.json' with { type: 'json' };
 
@@ -34,10 +34,19 @@ const fromBase64 = (s: string): Uint8Array => {
   return out;
 };
 
-export function unpack(p: PackedWeights): Map<number, number> {
+/**
+ * One class's weights as the model reads them: the quantised byte of every hash bucket (0 where
+ * the bucket has no weight) and the scale. A typed array instead of a Map of ~200 000 numbers
+ * (decision 195): one object of 1 MB instead of 11 MB of heap the collector walks on every major
+ * collection, and one memory read per feature. The sum is the same: each feature adds
+ * `byte × scale`, the product the Map held.
+ */
+export type DenseWeights = { bytes: Int8Array; scale: number };
+
+export function unpack(p: PackedWeights): DenseWeights {
   const keys = fromBase64(p.keys);
   const weights = fromBase64(p.weights);
-  const m = new Map<number, number>();
+  const bytes = new Int8Array(1 << HASH_BITS);
   let pos = 0;
   let prev = 0;
   for (let i = 0; i < p.count; i++) {
@@ -50,21 +59,23 @@ export function unpack(p: PackedWeights): Map<number, number> {
       shift += 7;
     } while (b & 0x80);
     prev += d;
-    const q = weights[i]!;
-    m.set(prev, (q > 127 ? q - 256 : q) * p.scale);
+    bytes[prev] = weights[i]!;
   }
-  return m;
+  return { bytes, scale: p.scale };
 }
-let weights: { crisis: Map<number, number>; minor: Map<number, number> } | null = null;
+let weights: { crisis: DenseWeights; minor: DenseWeights } | null = null;
 
 export function modelScores(message: string, year: number): { crisis: number; minor: number } {
   weights ??= { crisis: unpack(model.crisis), minor: unpack(model.minor) };
   const f = featurize(message, year);
+  const { bytes: cb, scale: cs } = weights.crisis;
+  const { bytes: mb, scale: ms } = weights.minor;
   let zc = 0;
   let zm = 0;
-  for (const k of f) {
-    zc += weights.crisis.get(k) ?? 0;
-    zm += weights.minor.get(k) ?? 0;
+  for (let i = 0; i < f.length; i++) {
+    const k = f[i]!;
+    zc += cb[k]! * cs;
+    zm += mb[k]! * ms;
   }
   return { crisis: sigmoid(zc), minor: sigmoid(zm) };
 }
