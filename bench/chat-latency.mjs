@@ -3,7 +3,7 @@
 // The first WARMUP messages after the server starts (JIT, first statements prepared) are printed
 // on their own line; the target applies to the MESSAGES after them (decision 192).
 import { io } from 'socket.io-client';
-import { percentile, signUp, startAmora } from './lib.mjs';
+import { idlePenalty, percentile, signUp, startAmora } from './lib.mjs';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 200);
 const WARMUP = Number(process.env.WARMUP ?? 20);
@@ -71,6 +71,9 @@ try {
     );
   console.log(
     `  p50 ${fmt(percentile(latencies, 50))}   p95 ${fmt(percentile(latencies, 95))}   max ${fmt(latencies.at(-1))}   target p95 ≤ 10 ms`,
+  );
+  console.log(
+    `  this machine after 5 ms idle: ${(await idlePenalty()).toFixed(1)}× slower on cache-resident memory (1.0 = no penalty; decision 195)`,
   );
 } finally {
   await server.stop();

@@ -96,3 +96,40 @@ export async function signUp(base, email) {
   if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
   return (await res.json()).accessToken;
 }
+
+/**
+ * How much slower this machine runs a cache-resident workload (20 000 reads spread over 16 MB)
+ * right after sleeping 5 ms than back to back: a virtual machine whose caches are taken while it
+ * idles makes every "idle server" figure slower by about this factor's share of the work
+ * (decision 195). Printed beside the idle latency so that runs on different machines compare.
+ */
+export async function idlePenalty() {
+  const data = new Int32Array(1 << 22).fill(7);
+  const at = new Int32Array(20_000);
+  let seed = 12_345;
+  for (let i = 0; i < at.length; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+    at[i] = seed & (data.length - 1);
+  }
+  const work = () => {
+    let x = 0;
+    for (let i = 0; i < at.length; i++) x += data[at[i]];
+    return x;
+  };
+  for (let i = 0; i < 100; i++) work();
+  const median = async (sleepMs) => {
+    const times = [];
+    for (let k = 0; k < 60; k++) {
+      if (sleepMs) await new Promise((r) => setTimeout(r, sleepMs));
+      const t0 = performance.now();
+      work();
+      times.push(performance.now() - t0);
+    }
+    return percentile(
+      times.sort((a, b) => a - b),
+      50,
+    );
+  };
+  const hot = await median(0);
+  return (await median(5)) / hot;
+}
