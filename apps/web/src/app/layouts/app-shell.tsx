@@ -24,12 +24,12 @@ const VpnWarning = lazy(() =>
   import('../../features/conversion/components/vpn-warning.tsx').then((m) => ({ default: m.VpnWarning })),
 );
 
-/** The page frame: top bar (desktop) or compact header and bottom navigation (phones), and the global overlays. */
-export function AppShell() {
-  const { t } = useTranslation();
-  const inConversation = useMatch('/chat/:id') !== null;
-  const inChats = useMatch('/chat/*') !== null;
-
+/**
+ * The app-wide effects (socket, theme, registration, links with parameters). They read the user, the
+ * chats and the address, so they live in a leaf of their own: a change they follow renders this
+ * component, not the whole frame with its bars and overlays (issue 13, decision 196).
+ */
+function ShellEffects() {
   useEffect(() => {
     void startPlatform();
   }, []);
@@ -41,6 +41,14 @@ export function AppShell() {
   useRegistrationFlow();
   useGeoSync();
   useChatParam();
+  return null;
+}
+
+/** The page frame: top bar (desktop) or compact header and bottom navigation (phones), and the global overlays. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const inConversation = useMatch('/chat/:id') !== null;
+  const inChats = useMatch('/chat/*') !== null;
 
   return (
     <div
@@ -66,6 +74,7 @@ export function AppShell() {
       <AgeReviewScreen />
       <Overlays />
       <Toaster />
+      <ShellEffects />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { useAuthStore } from '../../features/auth/store.ts';
 export function RequireAuth() {
   const { t } = useTranslation();
   const status = useAuthStore((s) => s.status);
-  const user = useAuthStore((s) => s.user);
+  const hasUser = useAuthStore((s) => s.user !== null);
   const signedIn = useAuthStore((s) => s.accessToken !== null);
   const [params] = useSearchParams();
   const location = useLocation();
@@ -20,8 +20,8 @@ export function RequireAuth() {
   if (status === 'restoring') return <PageSpinner label={t('common.loading')} />;
   // Signed in, but loading the user failed: it is tried again every 10 s (SPEC §8), so wait here
   // rather than send the visitor home as if signed out.
-  if (!user && signedIn) return <PageSpinner label={t('common.loading')} />;
-  if (!user && !params.has('registration_token')) {
+  if (!hasUser && signedIn) return <PageSpinner label={t('common.loading')} />;
+  if (!hasUser && !params.has('registration_token')) {
     return <GuestRedirect from={location.pathname + location.search} />;
   }
   return <Outlet />;

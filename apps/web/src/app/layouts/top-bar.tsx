@@ -21,11 +21,13 @@ type NavItem = {
 
 export function TopBar() {
   const { t } = useTranslation();
-  const user = useAuthStore((s) => s.user);
+  // What the bar shows of the user, not the user: a new balance or name does not render the bar
+  // (decision 196).
+  const signedIn = useAuthStore((s) => s.user !== null);
+  const banned = useAuthStore((s) => s.user?.banned.is ?? false);
   const status = useAuthStore((s) => s.status);
   const location = useLocation();
   const unread = useUnreadCount();
-  const banned = user?.banned.is ?? false;
 
   const items: NavItem[] = [
     { to: '/', label: t('nav.models'), end: true, testId: 'nav-models' },
@@ -76,9 +78,9 @@ export function TopBar() {
         </nav>
         <div className={styles.actions}>
           <SupportButton />
-          {user ? <TokenBalance /> : null}
+          {signedIn ? <TokenBalance /> : null}
           <LanguageSwitcher />
-          {!user && status === 'ready' ? (
+          {!signedIn && status === 'ready' ? (
             <>
               <Link
                 to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-in') }}

@@ -1,6 +1,6 @@
 import type { Chat } from '@amora/shared/chat.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -88,6 +88,18 @@ export function Conversation({ chatId }: { chatId: string }) {
     return () => clearTimeout(id);
   }, [locked, refetch]);
 
+  // The same functions at every render: each bubble keeps its last render when its message is
+  // unchanged (decision 196).
+  const onLike = useCallback(
+    (m: { _id: string }) => void toggleLike(chatId, m._id).catch(() => undefined),
+    [chatId],
+  );
+  const support = chat?.bot.remote_id === 0;
+  const onReport = useMemo(
+    () => (support ? undefined : (m: { _id: string }) => setReporting(m._id)),
+    [support],
+  );
+
   // The first answer is drawn in the background: the thread, the commands and the input make one
   // big render, which React splits into slices instead of blocking the page while it runs (the
   // spinner stays meanwhile). Later answers (a new message) render at once (issue 13, decision 165).
@@ -148,8 +160,8 @@ export function Conversation({ chatId }: { chatId: string }) {
         loadingOlder={thread.isFetchingNextPage}
         onLoadOlder={() => void thread.fetchNextPage()}
         emptyHint={t('chat.emptyHint', { name: chat.bot.name })}
-        onLike={(m) => void toggleLike(chatId, m._id).catch(() => undefined)}
-        onReport={chat.bot.remote_id === 0 ? undefined : (m) => setReporting(m._id)}
+        onLike={onLike}
+        onReport={onReport}
       />
       {reporting ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import type { Message } from '@amora/shared/chat.ts';
-import { useState, type CSSProperties, type Ref } from 'react';
+import { memo, useState, type CSSProperties, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, CheckIcon, HeartIcon } from '../../../components/ui/icons.tsx';
 import { formatTime } from '../../../lib/dates.ts';
@@ -42,7 +42,40 @@ function SystemNote({ message, rowProps }: { message: Message; rowProps?: RowPro
   );
 }
 
-export function MessageBubble({
+/**
+ * Same row, same place: the thread re-renders as the window scrolls and rows are measured, and a
+ * bubble whose message and place are unchanged keeps its last render (issue 13, decision 196).
+ */
+export function sameBubble(a: MessageBubbleProps, b: MessageBubbleProps): boolean {
+  return (
+    a.message === b.message &&
+    a.botName === b.botName &&
+    a.grouped === b.grouped &&
+    a.enter === b.enter &&
+    a.onLike === b.onLike &&
+    a.onReport === b.onReport &&
+    sameRow(a.rowProps, b.rowProps)
+  );
+}
+
+/** The row's props key by key, its style too (a new object at every render of the list). */
+function sameRow(a: RowProps | undefined, b: RowProps | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const { style: sa, ...ra } = a;
+  const { style: sb, ...rb } = b;
+  return shallowEqual(ra, rb) && (sa === sb || (!!sa && !!sb && shallowEqual(sa, sb)));
+}
+
+function shallowEqual(a: object, b: object): boolean {
+  const ka = Object.keys(a) as (keyof typeof a)[];
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.is(a[k], b[k]));
+}
+
+export const MessageBubble = memo(MessageBubbleView, sameBubble);
+
+function MessageBubbleView({
   message,
   botName,
   grouped,

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isUiLanguage, setUiLanguage, uiLanguages, type UiLanguage } from '../../../lib/i18n.ts';
 import { useAuthStore } from '../../auth/store.ts';
@@ -10,7 +11,10 @@ import styles from './language-switcher.module.css';
  * signed-in user also saved on the account, then the language-changed modal offers the same
  * language for the characters' replies.
  */
-export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) {
+export const LanguageSwitcher = memo(LanguageSelect);
+
+/** Its 13 options translate two labels each: it renders when the language changes, not with the bar. */
+function LanguageSelect({ id = 'language-switcher' }: { id?: string }) {
   const { t, i18n } = useTranslation();
   const signedIn = useAuthStore((s) => s.user !== null);
   const value = isUiLanguage(i18n.language) ? i18n.language : 'en';
