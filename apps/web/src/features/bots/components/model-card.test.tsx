@@ -36,7 +36,7 @@ describe('ModelCard', () => {
   it("opens her profile popup from the name and details, keeping the page's parameters", async () => {
     const user = userEvent.setup();
     const { router, onOpen } = renderCard();
-    const profile = screen.getByRole('link', { name: "View Mia's profile" });
+    const profile = screen.getByRole('link', { name: /^View profile: Mia\b/ });
     expect(profile).toHaveTextContent('Mia');
     expect(profile).toHaveTextContent('yoga');
     await user.click(profile);
@@ -60,7 +60,7 @@ describe('ModelCard', () => {
     const user = userEvent.setup();
     renderCard();
     await user.tab();
-    expect(screen.getByRole('link', { name: "View Mia's profile" })).toHaveFocus();
+    expect(screen.getByRole('link', { name: /^View profile: Mia\b/ })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Chat with Mia' })).toHaveFocus();
   });

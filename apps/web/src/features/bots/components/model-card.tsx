@@ -129,9 +129,10 @@ export function ModelCard({ bot, onOpen, busy = false, hasChat = false, priority
       <Link
         to={{ pathname: location.pathname, search: searchWithModel(location.search, bot.remote_id) }}
         className={styles.info}
-        aria-label={t('bots.viewProfile', { name: bot.name })}
         data-testid="model-card-profile"
       >
+        {/* The link is named by what it shows (WCAG 2.5.3, label in name): "View profile: Mia 24 …". */}
+        <span className="visually-hidden">{t('bots.profileOf')} </span>
         <h3 className={styles.name}>
           <span className="display-font">{bot.name}</span>
           <span className={styles.age}>{bot.age}</span>
