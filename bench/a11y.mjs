@@ -53,14 +53,24 @@ async function measure(name, url, prepare) {
   await prepare(page);
   const { counts, ids } = await axeCounts(page);
   await page.close();
-  const lh = await lighthouse(url, {
-    port: debugPort,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['accessibility', 'performance'],
-    formFactor: 'mobile',
-    disableStorageReset: true,
-  });
+  // A run that Chromium could not trace (NO_FCP and the like; once in about forty runs in session 19) gives no
+  // performance score: it is run once more, and its error is printed if that fails too.
+  let lh;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    lh = await lighthouse(url, {
+      port: debugPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['accessibility', 'performance'],
+      formFactor: 'mobile',
+      disableStorageReset: true,
+    });
+    const error = lh?.lhr.runtimeError;
+    if (!error && lh?.lhr.categories.performance?.score != null) break;
+    console.log(
+      `       Lighthouse run ${attempt} gave no score${error ? ` (${error.code}: ${error.message})` : ''}`,
+    );
+  }
   const score = (id) => Math.round((lh?.lhr.categories[id]?.score ?? 0) * 100);
   const a11y = score('accessibility');
   // The page Lighthouse ended on (a lost session would land on home with the sign-in popup).
