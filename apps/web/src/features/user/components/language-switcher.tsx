@@ -13,7 +13,7 @@ import styles from './language-switcher.module.css';
  */
 export const LanguageSwitcher = memo(LanguageSelect);
 
-/** Its 13 options translate two labels each: it renders when the language changes, not with the bar. */
+/** Its 12 options translate two labels each: it renders when the language changes, not with the bar. */
 function LanguageSelect({ id = 'language-switcher' }: { id?: string }) {
   const { t, i18n } = useTranslation();
   const signedIn = useAuthStore((s) => s.user !== null);
