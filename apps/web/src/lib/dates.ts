@@ -24,31 +24,37 @@ export function dateFormat(language: string, options: Intl.DateTimeFormatOptions
 const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /**
- * How each interface language writes a time of day (CLDR's short time: "9:05 PM", "21:45",
- * Danish "21.45"). A phone's first `Intl.DateTimeFormat` with hours loads ICU's pattern data, about
- * 100 ms of a chat's first load under Lighthouse's CPU throttling; the thread only needs these.
- * `dates.test.ts` checks every minute of the day against Intl (issue 13, decision 196).
+ * How each interface language writes a time of day (CLDR's short time): English on a 12-hour clock
+ * ("9:05 PM"), the others on a 24-hour one with this separator ("21:45", Danish "21.45"). A phone's
+ * first `Intl.DateTimeFormat` with hours loads ICU's pattern data, about 100 ms of a chat's first
+ * load under Lighthouse's CPU throttling; the thread only needs these. `dates.test.ts` checks every
+ * minute of the day against Intl (issue 13, decision 196).
  */
-const CLOCKS: Record<string, { twelveHour: boolean; separator: string }> = {
-  en: { twelveHour: true, separator: ':' },
-  ...Object.fromEntries(
-    ['ru', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'no', 'ro', 'sv', 'ja'].map((l) => [
-      l,
-      { twelveHour: false, separator: ':' },
-    ]),
-  ),
-  da: { twelveHour: false, separator: '.' },
+const TIME_SEPARATORS: Record<string, string> = {
+  en: ':',
+  ru: ':',
+  de: ':',
+  fr: ':',
+  es: ':',
+  pt: ':',
+  it: ':',
+  nl: ':',
+  da: '.',
+  no: ':',
+  ro: ':',
+  sv: ':',
+  ja: ':',
 };
 
 /** The message time ("9:05 PM", "21:45"), in the interface language. */
 export function formatTime(iso: string, language: string): string {
   const date = new Date(iso);
-  const clock = CLOCKS[language];
-  if (!clock || Number.isNaN(date.getTime())) return dateFormat(language, TIME_OPTIONS).format(date);
+  const separator = TIME_SEPARATORS[language];
+  if (!separator || Number.isNaN(date.getTime())) return dateFormat(language, TIME_OPTIONS).format(date);
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, '0');
-  if (!clock.twelveHour) return `${hours}${clock.separator}${minutes}`;
-  return `${hours % 12 || 12}${clock.separator}${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  if (language !== 'en') return `${hours}${separator}${minutes}`;
+  return `${hours % 12 || 12}${separator}${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };

@@ -1,6 +1,7 @@
 import type { Message } from '@amora/shared/chat.ts';
 import { memo, useState, type CSSProperties, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shallow } from 'zustand/vanilla/shallow';
 import { AlertIcon, CheckIcon, HeartIcon } from '../../../components/ui/icons.tsx';
 import { formatTime } from '../../../lib/dates.ts';
 import { MessageMedia } from '../../media/components/message-media.tsx';
@@ -64,13 +65,7 @@ function sameRow(a: RowProps | undefined, b: RowProps | undefined): boolean {
   if (!a || !b) return false;
   const { style: sa, ...ra } = a;
   const { style: sb, ...rb } = b;
-  return shallowEqual(ra, rb) && (sa === sb || (!!sa && !!sb && shallowEqual(sa, sb)));
-}
-
-function shallowEqual(a: object, b: object): boolean {
-  const ka = Object.keys(a) as (keyof typeof a)[];
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => Object.is(a[k], b[k]));
+  return shallow(ra, rb) && shallow(sa, sb);
 }
 
 export const MessageBubble = memo(MessageBubbleView, sameBubble);
