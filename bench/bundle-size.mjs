@@ -37,6 +37,11 @@ const zodInInitial = files
   .filter((x) => initial.includes(x.f))
   .some((x) => /\$ZodType|ZodError/.test(readFileSync(join(assets, x.f), 'utf8')));
 console.log(`zod on the first load: ${zodInInitial ? 'yes' : 'no'}`);
+// React Router's development build (its dev warnings) has no place in a production bundle (decision 197).
+const routerDevBuild = files
+  .filter((x) => initial.includes(x.f))
+  .some((x) => readFileSync(join(assets, x.f), 'utf8').includes('You rendered descendant <Routes>'));
+console.log(`React Router's development build on the first load: ${routerDevBuild ? 'yes' : 'no'}`);
 
 // The chat screen's first load: the initial files plus the chat route's chunk and everything it
 // imports statically (dynamic `import()` chunks load later, on demand). zod stays off it (decision 186).

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -47,9 +48,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * React Router 7's package exports resolve to its development build in every mode (its issue
+ * #14102), so a production bundle shipped its dev warnings and checks (`ENABLE_DEV_WARNINGS`).
+ * The build takes the production files the package ships beside them (docs/decisions/197).
+ */
+function reactRouterProduction(): Plugin {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  return {
+    name: 'amora:react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     precompress(),
     VitePWA({
       registerType: 'autoUpdate',
