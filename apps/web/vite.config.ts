@@ -54,7 +54,10 @@ function precompress(): Plugin {
  * The build takes the production files the package ships beside them (docs/decisions/197).
  */
 function reactRouterProduction(): Plugin {
-  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  const dist = join(
+    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+  );
   return {
     name: 'amora:react-router-production',
     apply: 'build',
