@@ -126,6 +126,24 @@ describe('MessageList (windowed)', () => {
     expect(scroller.scrollHeight).toBeGreaterThan(400 * 40);
   });
 
+  it('renders the end of a long thread in its first commit, before the scroller reports a scroll', () => {
+    // No scroll event here: what shows is what the list rendered before the browser answered.
+    render(
+      <MessageList
+        messages={thread(500)}
+        botName="Mia"
+        typing={null}
+        hasOlder={false}
+        loadingOlder={false}
+        onLoadOlder={vi.fn()}
+      />,
+    );
+    const ids = rendered();
+    expect(ids).toContain('m499');
+    expect(ids).not.toContain('m0');
+    expect(ids.length).toBeLessThan(60);
+  });
+
   it('renders other rows when the reader scrolls up, and asks for older ones near the top', () => {
     const { scroller, onLoadOlder } = renderList(thread(500), { hasOlder: true });
     act(() => {

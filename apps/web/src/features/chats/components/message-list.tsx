@@ -64,6 +64,20 @@ function estimateRow(row: ThreadRow | undefined): number {
   return (row.grouped ? 46 : 54) + (lines - 1) * 22;
 }
 
+/** The estimated height of the whole thread, before any row is measured. */
+function estimateTotal(rows: ThreadRow[]): number {
+  let total = 0;
+  for (const row of rows) total += estimateRow(row);
+  return total;
+}
+
+/** The largest view the thread's scroller can have: the window (the scroller sits inside it). */
+function firstView(): { width: number; height: number } {
+  return typeof window === 'undefined'
+    ? { width: 0, height: 0 }
+    : { width: window.innerWidth, height: window.innerHeight };
+}
+
 /**
  * The conversation: date separators, bubbles, her typing indicator; older pages load on scroll-up.
  * Only the rows near the view are in the DOM (`@tanstack/react-virtual`, measured as they render, so
@@ -111,6 +125,11 @@ export function MessageList({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
+    // Until it reads the scroller, the virtualizer assumes a view of the window's size at the end of
+    // the thread, where the reader starts. The first commit renders the rows she will see, instead
+    // of none (a 0 × 0 view), then the thread's first rows, then its last ones (decision 198).
+    initialRect: firstView(),
+    initialOffset: () => Math.max(0, estimateTotal(rowsRef.current) - firstView().height),
     estimateSize: (index) => estimateRow(rowsRef.current[index]),
     getItemKey: (index) => rowsRef.current[index]?.key ?? index,
     overscan: OVERSCAN,
