@@ -1,5 +1,6 @@
 import type { Bot } from '@amora/shared/bots.ts';
 import { act, render, screen, within } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VirtualModelGrid } from './virtual-model-grid.tsx';
 
@@ -85,6 +86,26 @@ describe('VirtualModelGrid', () => {
     expect(items[0]).toHaveAttribute('aria-posinset', '1');
     expect(items[0]).toHaveAttribute('aria-setsize', '300');
     expect(items[3]).toHaveAttribute('aria-posinset', '4');
+  });
+
+  it('renders the cards in view in its first commit, before it has read the window', () => {
+    let firstCommit: number | null = null;
+    // Mounted after the grid: its layout effect runs in the grid's first commit, after the DOM is in.
+    function Probe() {
+      useLayoutEffect(() => {
+        firstCommit = document.querySelectorAll('[data-testid="card"]').length;
+      }, []);
+      return null;
+    }
+    const items = Array.from({ length: 300 }, (_, i) => bot(i));
+    render(
+      <>
+        <VirtualModelGrid items={items} renderItem={(b) => <span data-testid="card">{b.name}</span>} />
+        <Probe />
+      </>,
+    );
+    expect(firstCommit).toBeGreaterThan(0);
+    expect(firstCommit).toBeLessThan(40);
   });
 
   it('renders the rows further down when the page scrolls', () => {

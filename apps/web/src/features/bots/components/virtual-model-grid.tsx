@@ -2,6 +2,7 @@ import type { Bot } from '@amora/shared/bots.ts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { windowSize } from '../../../lib/window-size.ts';
 
 type VirtualModelGridProps = {
   items: Bot[];
@@ -47,6 +48,9 @@ export function VirtualModelGrid({ items, renderItem, rowClassName, cellClassNam
     // A row holds other cards at another width: its measured height is not reused.
     getItemKey: (index) => `${columns}:${index}`,
     overscan: OVERSCAN_ROWS,
+    // The window's size from the first render: the first commit renders the rows in view, not none
+    // until a layout effect reads it (decision 198).
+    initialRect: windowSize(),
     scrollMargin,
     gap,
   });

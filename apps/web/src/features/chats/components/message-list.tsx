@@ -5,6 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { dayKey, dayLabel } from '../../../lib/dates.ts';
+import { windowSize } from '../../../lib/window-size.ts';
 import { MessageBubble } from './message-bubble.tsx';
 import { typingKey } from './typing-text.ts';
 import styles from './message-list.module.css';
@@ -71,13 +72,6 @@ function estimateTotal(rows: ThreadRow[]): number {
   return total;
 }
 
-/** The largest view the thread's scroller can have: the window (the scroller sits inside it). */
-function firstView(): { width: number; height: number } {
-  return typeof window === 'undefined'
-    ? { width: 0, height: 0 }
-    : { width: window.innerWidth, height: window.innerHeight };
-}
-
 /**
  * The conversation: date separators, bubbles, her typing indicator; older pages load on scroll-up.
  * Only the rows near the view are in the DOM (`@tanstack/react-virtual`, measured as they render, so
@@ -128,8 +122,8 @@ export function MessageList({
     // Until it reads the scroller, the virtualizer assumes a view of the window's size at the end of
     // the thread, where the reader starts. The first commit renders the rows she will see, instead
     // of none (a 0 × 0 view), then the thread's first rows, then its last ones (decision 198).
-    initialRect: firstView(),
-    initialOffset: () => Math.max(0, estimateTotal(rowsRef.current) - firstView().height),
+    initialRect: windowSize(),
+    initialOffset: () => Math.max(0, estimateTotal(rowsRef.current) - windowSize().height),
     estimateSize: (index) => estimateRow(rowsRef.current[index]),
     getItemKey: (index) => rowsRef.current[index]?.key ?? index,
     overscan: OVERSCAN,
