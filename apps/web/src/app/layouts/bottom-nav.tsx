@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ChatIcon, HomeIcon, InstallIcon, UserIcon, WalletIcon } from '../../components/ui/icons.tsx';
@@ -19,8 +19,8 @@ type Item = {
   testId: string;
 };
 
-/** Phone navigation (< 768 px), hidden inside a conversation. */
-export function BottomNav() {
+/** Phone navigation (< 768 px), hidden inside a conversation. Memoised like the top bar (decision 199). */
+export const BottomNav = memo(function BottomNav() {
   const { t } = useTranslation();
   const unread = useUnreadCount();
   const banned = useAuthStore((s) => s.user?.banned.is ?? false);
@@ -106,4 +106,4 @@ export function BottomNav() {
       </ul>
     </nav>
   );
-}
+});

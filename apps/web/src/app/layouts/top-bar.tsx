@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
@@ -19,14 +20,17 @@ type NavItem = {
   testId: string;
 };
 
-export function TopBar() {
+/**
+ * The top bar. It is memoised and reads no address (its links read theirs): it renders when what it
+ * shows changes, not with the shell or each navigation (decisions 196, 199).
+ */
+export const TopBar = memo(function TopBar() {
   const { t } = useTranslation();
   // What the bar shows of the user, not the user: a new balance or name does not render the bar
   // (decision 196).
   const signedIn = useAuthStore((s) => s.user !== null);
   const banned = useAuthStore((s) => s.user?.banned.is ?? false);
   const status = useAuthStore((s) => s.status);
-  const location = useLocation();
   const unread = useUnreadCount();
 
   const items: NavItem[] = [
@@ -80,26 +84,33 @@ export function TopBar() {
           <SupportButton />
           {signedIn ? <TokenBalance /> : null}
           <LanguageSwitcher />
-          {!signedIn && status === 'ready' ? (
-            <>
-              <Link
-                to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-in') }}
-                className={buttonClass('ghost', 'sm', false, styles.signIn)}
-                data-testid="header-sign-in"
-              >
-                {t('auth.signIn')}
-              </Link>
-              <Link
-                to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-up') }}
-                className={buttonClass('primary', 'sm', false, styles.signUp)}
-                data-testid="header-sign-up"
-              >
-                {t('auth.register')}
-              </Link>
-            </>
-          ) : null}
+          {!signedIn && status === 'ready' ? <GuestActions /> : null}
         </div>
       </div>
     </header>
+  );
+});
+
+/** Sign in and register: they open their popup over the page the guest is on. */
+function GuestActions() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <>
+      <Link
+        to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-in') }}
+        className={buttonClass('ghost', 'sm', false, styles.signIn)}
+        data-testid="header-sign-in"
+      >
+        {t('auth.signIn')}
+      </Link>
+      <Link
+        to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-up') }}
+        className={buttonClass('primary', 'sm', false, styles.signUp)}
+        data-testid="header-sign-up"
+      >
+        {t('auth.register')}
+      </Link>
+    </>
   );
 }

@@ -10,6 +10,21 @@ function readPending(): string | null {
   }
 }
 
+/**
+ * The chat the app opens on (`/chat/:id`): it is the one on screen from the first render, so the
+ * unread badge does not count it while its conversation is still loading (decision 199).
+ */
+function openedChatId(): string | null {
+  if (typeof window === 'undefined') return null;
+  const match = /^\/chat\/([^/]+)\/?$/.exec(window.location.pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
 type ChatsState = {
   /** The conversation on screen: its incoming messages count as read. */
   activeChatId: string | null;
@@ -22,7 +37,7 @@ type ChatsState = {
 };
 
 export const useChatsStore = create<ChatsState>()((set) => ({
-  activeChatId: null,
+  activeChatId: openedChatId(),
   pendingBotId: readPending(),
   socketConnected: false,
   setActiveChatId: (activeChatId) => set({ activeChatId }),
