@@ -95,22 +95,18 @@ export const TopBar = memo(function TopBar() {
 function GuestActions() {
   const { t } = useTranslation();
   const location = useLocation();
-  return (
-    <>
-      <Link
-        to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-in') }}
-        className={buttonClass('ghost', 'sm', false, styles.signIn)}
-        data-testid="header-sign-in"
-      >
-        {t('auth.signIn')}
-      </Link>
-      <Link
-        to={{ pathname: location.pathname, search: searchWithPopup(location.search, 'sign-up') }}
-        className={buttonClass('primary', 'sm', false, styles.signUp)}
-        data-testid="header-sign-up"
-      >
-        {t('auth.register')}
-      </Link>
-    </>
-  );
+  const actions = [
+    { popup: 'sign-in', variant: 'ghost', className: styles.signIn, label: t('auth.signIn') },
+    { popup: 'sign-up', variant: 'primary', className: styles.signUp, label: t('auth.register') },
+  ] as const;
+  return actions.map((action) => (
+    <Link
+      key={action.popup}
+      to={{ pathname: location.pathname, search: searchWithPopup(location.search, action.popup) }}
+      className={buttonClass(action.variant, 'sm', false, action.className)}
+      data-testid={`header-${action.popup}`}
+    >
+      {action.label}
+    </Link>
+  ));
 }
