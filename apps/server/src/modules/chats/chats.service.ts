@@ -41,6 +41,7 @@ import { createReplyStream } from './reply-stream.ts';
 import type { ChatsRepository } from './chats.repository.ts';
 import type { Brain, BrainContext } from '@amora/companion/engine/brain.ts';
 import type { BotMessageFields, ChargeIn, ReplyAttachment, ReplyMedia } from './reply-media.ts';
+import type { SafetyVerdict } from '@amora/companion/safety/detect.ts';
 import type { SafetyIntercept, SafetyService } from '../safety/safety.service.ts';
 import {
   CHECK_IN_EVENT,
@@ -87,7 +88,7 @@ export type ChatsDeps = {
   /** Photos, voice notes and videos in replies, and photos from users (modules/media). */
   replyMedia?: ReplyMedia;
   /** The safety layer in front of every engine (modules/safety, decision 044). */
-  safety?: Pick<SafetyService, 'screen'> & Partial<Pick<SafetyService, 'warmUp'>>;
+  safety?: Pick<SafetyService, 'screen'> & Partial<Pick<SafetyService, 'warmUp' | 'classify'>>;
 };
 
 /** Human-like typing time: longer replies take longer; REPLY_DELAY_MS scales it (0 = immediate). */
@@ -246,6 +247,8 @@ export function createChatsService(deps: ChatsDeps) {
     /** The chat as the send locked it, and the messages before this one (the same hand-over). */
     chat?: ChatRow;
     recent?: HistoryRow[];
+    /** The message's safety verdict, when the send started it beside its statement (decision 200). */
+    verdict?: Promise<SafetyVerdict>;
   }): Promise<void> {
     const { userId, chatId, userMessage } = input;
     // Her message id exists before the text does, so a streamed reply grows under one `_id`.
@@ -262,6 +265,7 @@ export function createChatsService(deps: ChatsDeps) {
         messageId: userMessage.id,
         text: userMessage.text,
         language: chat.language,
+        verdict: input.verdict,
       });
       if (intercept) return await safetyReply(input, chat, replyId, intercept);
       const recent = input.recent ?? (await repo.page(db, chatId, HISTORY_TURNS + 1));
@@ -556,6 +560,9 @@ export function createChatsService(deps: ChatsDeps) {
     const cost = costs.tokens_for_message + (head.language !== 'en' ? costs.extra_tokens_for_language : 0);
     const messageId = newId();
     const now = Date.now();
+    // The safety verdict is worked out on its own thread while the statement runs (decision 200).
+    const verdict = check.text.trim() ? deps.safety?.classify?.(check.text, head.language) : undefined;
+    verdict?.catch(() => undefined);
     const sent = await db.transaction(async (tx) => {
       const r = await repo.sendInOne(tx, {
         userId,
@@ -613,6 +620,7 @@ export function createChatsService(deps: ChatsDeps) {
         user,
         chat: sent.chat,
         recent: sent.recent,
+        verdict,
       }),
     );
     return { updatedTokens: balance, message: toMessageDto(sent.message, head.botId) };
@@ -699,23 +707,26 @@ export function createChatsService(deps: ChatsDeps) {
    * an OpenAI-compatible engine is not called (it would cost a request).
    */
   async function warmUp(): Promise<void> {
-    const characters = (await bots.list('all')).slice(0, 2);
     const texts = ['hi there! how are you? my name is Sam', 'привет! как дела? меня зовут Сэм'];
-    for (const language of spoken) {
-      for (const text of texts) deps.safety?.warmUp?.(text, language);
-      if (brain.name !== 'builtin') continue;
-      for (const dto of characters) {
-        const bot = await bots.get(dto._id).catch(() => null);
-        if (!bot?.row.persona || bot.row.isSupport) continue;
-        const chat = freshChatRow({ id: 'warm-up', userId: 'warm-up', botId: bot.row.id, language });
-        const base = brainContext(chat, bot, { name: null, age: null, sex: null });
-        let memory = (await brain.greeting(base)).memory;
-        for (const text of texts) {
-          const answer = await brain.reply({ ...base, memory, history: [], userMessage: text });
-          memory = answer.memory;
+    // The safety layer warms on its own thread meanwhile (decision 200).
+    const safety = deps.safety?.warmUp?.(spoken, texts);
+    if (brain.name === 'builtin') {
+      const characters = (await bots.list('all')).slice(0, 2);
+      for (const language of spoken) {
+        for (const dto of characters) {
+          const bot = await bots.get(dto._id).catch(() => null);
+          if (!bot?.row.persona || bot.row.isSupport) continue;
+          const chat = freshChatRow({ id: 'warm-up', userId: 'warm-up', botId: bot.row.id, language });
+          const base = brainContext(chat, bot, { name: null, age: null, sex: null });
+          let memory = (await brain.greeting(base)).memory;
+          for (const text of texts) {
+            const answer = await brain.reply({ ...base, memory, history: [], userMessage: text });
+            memory = answer.memory;
+          }
         }
       }
     }
+    await safety;
   }
 
   return {

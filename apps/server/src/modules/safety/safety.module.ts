@@ -27,6 +27,7 @@ export async function registerSafetyModule(
     shared: deps.shared,
   });
   await safety.start();
+  app.addHook('onClose', () => safety.stop());
   registerSafetyGuard(app, safety);
   // Socket writes of an account on hold are refused too (decision 061).
   registerSafetySocketGuard(deps.io, safety, app.log, async (userId) => {

@@ -1,4 +1,4 @@
-import { detect } from '@amora/companion/safety/detect.ts';
+import type { SafetyVerdict } from '@amora/companion/safety/detect.ts';
 import { crisisReply, minorReply } from '@amora/companion/safety/respond.ts';
 import type { SafetyEventView, SafetyHoldResponse } from '@amora/shared/safety.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +10,7 @@ import type { Realtime } from '../../lib/realtime.ts';
 import type { SharedState } from '../../lib/shared-state.ts';
 import { newId } from '../../lib/tokens.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { createSafetyClassifier, type SafetyClassifier } from './classifier.ts';
 import type { SafetyRepository } from './safety.repository.ts';
 
 const EXCERPT_CHARS = 280;
@@ -29,6 +30,8 @@ export type SafetyDeps = {
   log: FastifyBaseLogger;
   /** The bus that keeps every node's cache of holds current (decision 091). */
   shared: SharedState;
+  /** Where the classifier runs (decision 200); by default its own thread in the built server. */
+  classifier?: SafetyClassifier;
 };
 
 /**
@@ -40,6 +43,7 @@ export type SafetyDeps = {
  */
 export function createSafetyService(deps: SafetyDeps) {
   const { db, repo, users, realtime, log } = deps;
+  const classifier = deps.classifier ?? createSafetyClassifier({ log });
   /** Every write is guarded by the hold, so it is read from a cache that every hold change clears. */
   const holds = createEntityCache({
     name: 'safety-hold',
@@ -68,13 +72,26 @@ export function createSafetyService(deps: SafetyDeps) {
   return {
     /** Resolves once this node hears hold changes from the others. */
     start: () => holds.start(),
-    /** Compiles the patterns of a language before the first message needs them (decision 150). */
-    warmUp(text: string, language: string): void {
-      detect(text, language);
+    /** Stops the classifier's thread (the server is closing). */
+    stop: () => classifier.close(),
+    /**
+     * Compiles the patterns of these chat languages before the first message needs them
+     * (decision 150), on the classifier's thread: the caller warms the engine meanwhile.
+     */
+    async warmUp(languages: readonly string[], texts: readonly string[]): Promise<void> {
+      await Promise.all(languages.flatMap((l) => texts.map((t) => classifier.classify(t, l))));
+    },
+    /**
+     * Starts classifying a message (decision 200): the send calls it before its statement, so the
+     * verdict is ready when the reply screens the message.
+     */
+    classify(text: string, language: string): Promise<SafetyVerdict> {
+      return classifier.classify(text, language);
     },
     /**
      * Screens one user message in a chat. Returns what to answer instead of the engine, or null
-     * when the message is fine to pass on.
+     * when the message is fine to pass on. `verdict` is the message's classification when the
+     * caller already started it (`classify`, with the same text and language).
      */
     async screen(input: {
       user: UserRow;
@@ -82,9 +99,10 @@ export function createSafetyService(deps: SafetyDeps) {
       messageId: string;
       text: string;
       language: string;
+      verdict?: Promise<SafetyVerdict>;
     }): Promise<SafetyIntercept | null> {
       if (!input.text.trim()) return null;
-      const verdict = detect(input.text, input.language);
+      const verdict = await (input.verdict ?? classifier.classify(input.text, input.language));
       if (!verdict.crisis && !verdict.minor) return null;
       const country = input.user.country ?? input.user.geoCountry;
       let reply = verdict.crisis ? crisisReply(input.language, country) : '';

@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCharacters } from '../../bots/seed-characters.ts';
+import { buildWorker } from '../../../test/build-worker.ts';
 import { parseMp3 } from '../../../test/mp3.ts';
 import { createEspeakWasmTts, espeakParams } from './espeak-wasm-tts.ts';
 import { createOpenAiTts } from './openai-tts.ts';
@@ -100,21 +99,9 @@ describe('built-in voice: espeak-ng as WebAssembly, MP3 by lamejs', () => {
   });
 
   it('on its own thread (the built server) it makes the same MP3', async () => {
-    // Bundle the worker the way scripts/build.mjs does, beside node_modules so its packages resolve.
-    const dir = join(import.meta.dirname, '../../../../node_modules/.cache');
-    mkdirSync(dir, { recursive: true });
-    const out = mkdtempSync(join(dir, 'voice-worker-'));
+    const worker = await buildWorker(join(import.meta.dirname, 'espeak-worker.ts'));
     try {
-      await build({
-        entryPoints: [join(import.meta.dirname, 'espeak-worker.ts')],
-        outfile: join(out, 'espeak-worker.js'),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        logLevel: 'silent',
-        packages: 'external',
-      });
-      const threaded = createEspeakWasmTts({ workerFile: pathToFileURL(join(out, 'espeak-worker.js')) });
+      const threaded = createEspeakWasmTts({ workerFile: worker.file });
       try {
         const [en, ru] = await Promise.all([
           threaded.synthesize('Good night, sleep well.', voiceOf(kai, 'en')),
@@ -127,7 +114,7 @@ describe('built-in voice: espeak-ng as WebAssembly, MP3 by lamejs', () => {
         await threaded.close?.();
       }
     } finally {
-      rmSync(out, { recursive: true, force: true });
+      worker.dispose();
     }
   });
 

@@ -1,0 +1,80 @@
+import { detect } from '@amora/companion/safety/detect.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorker } from '../../test/build-worker.ts';
+import { createSafetyClassifier } from './classifier.ts';
+
+const lines: Array<[string, string]> = [
+  ['I want to kill myself tonight', 'en'],
+  ['btw I am 15', 'en'],
+  ['this game is killing me lol', 'en'],
+  ['hi there, how are you?', 'en'],
+  ['я больше не хочу жить', 'ru'],
+  ['мне 14 лет', 'ru'],
+  ['моей сестре 14', 'ru'],
+  ['ich will nicht mehr leben', 'de'],
+  ['tengo 16 años', 'es'],
+];
+
+describe('the safety classifier on its own thread (decision 200)', () => {
+  let worker: Awaited<ReturnType<typeof buildWorker>>;
+  let scratch: string;
+  beforeAll(async () => {
+    worker = await buildWorker(join(import.meta.dirname, 'safety-worker.ts'));
+    scratch = mkdtempSync(join(tmpdir(), 'safety-thread-'));
+  });
+  afterAll(() => {
+    worker.dispose();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('gives the verdicts the classifier gives on the caller’s thread, for messages sent together', async () => {
+    const threaded = createSafetyClassifier({ workerFile: worker.file });
+    try {
+      const verdicts = await Promise.all(lines.map(([text, language]) => threaded.classify(text, language)));
+      expect(verdicts).toEqual(lines.map(([text, language]) => detect(text, language)));
+      expect(verdicts.filter((v) => v.crisis)).toHaveLength(3);
+      expect(verdicts.filter((v) => v.minor)).toHaveLength(3);
+    } finally {
+      await threaded.close();
+    }
+  });
+
+  it('never skips a verdict: a thread that dies, or never answers, leaves it to the caller’s thread', async () => {
+    const dies = join(scratch, 'dies.mjs');
+    writeFileSync(dies, 'process.exit(3);\n');
+    const silent = join(scratch, 'silent.mjs');
+    writeFileSync(
+      silent,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n",
+    );
+    for (const file of [dies, silent]) {
+      const broken = createSafetyClassifier({ workerFile: pathToFileURL(file), timeoutMs: 200 });
+      try {
+        // Twice: the second message goes to a fresh thread, which fails the same way.
+        for (let round = 0; round < 2; round++) {
+          const [crisis, minor, fine] = await Promise.all([
+            broken.classify('I want to kill myself tonight', 'en'),
+            broken.classify('мне 14 лет', 'ru'),
+            broken.classify('hi there, how are you?', 'en'),
+          ]);
+          expect(crisis.crisis).toBe(true);
+          expect(minor.minor).toBe(true);
+          expect(fine).toEqual({ crisis: false, minor: false, age: null });
+        }
+      } finally {
+        await broken.close();
+      }
+    }
+  });
+
+  it('classifies on the caller’s thread once closed', async () => {
+    const threaded = createSafetyClassifier({ workerFile: worker.file });
+    await threaded.classify('hi', 'en');
+    await threaded.close();
+    expect((await threaded.classify('I want to kill myself tonight', 'en')).crisis).toBe(true);
+  });
+});
