@@ -12,6 +12,7 @@ import { useThemeEvent } from '../../features/theme/use-theme-event.ts';
 import { useRegistrationFlow } from '../../features/registration/hooks/use-registration-flow.ts';
 import { useRealtime } from '../../features/chats/hooks/use-realtime.ts';
 import { useChatParam } from '../../features/chats/hooks/use-chat-param.ts';
+import { useActiveChatFollowsAddress } from '../../features/chats/hooks/use-chats.ts';
 import { AgeReviewScreen } from '../../features/safety/components/age-review-screen.tsx';
 import { useGeoSync } from '../../features/conversion/hooks/use-geo-sync.ts';
 import { BottomNav } from './bottom-nav.tsx';
@@ -41,6 +42,7 @@ function ShellEffects() {
   useRegistrationFlow();
   useGeoSync();
   useChatParam();
+  useActiveChatFollowsAddress();
   return null;
 }
 

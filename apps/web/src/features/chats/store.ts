@@ -10,19 +10,23 @@ function readPending(): string | null {
   }
 }
 
-/**
- * The chat the app opens on (`/chat/:id`): it is the one on screen from the first render, so the
- * unread badge does not count it while its conversation is still loading (decision 199).
- */
-function openedChatId(): string | null {
-  if (typeof window === 'undefined') return null;
-  const match = /^\/chat\/([^/]+)\/?$/.exec(window.location.pathname);
+/** The chat of an address (`/chat/:id`), or null on any other page. */
+export function chatIdOfPath(pathname: string): string | null {
+  const match = /^\/chat\/([^/]+)\/?$/.exec(pathname);
   if (!match) return null;
   try {
     return decodeURIComponent(match[1]!);
   } catch {
     return null;
   }
+}
+
+/**
+ * The chat the app opens on: it is the one on screen from the first render, so the unread badge
+ * does not count it while its conversation is still loading (decision 199).
+ */
+function openedChatId(): string | null {
+  return typeof window === 'undefined' ? null : chatIdOfPath(window.location.pathname);
 }
 
 type ChatsState = {

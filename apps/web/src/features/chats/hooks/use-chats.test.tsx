@@ -1,13 +1,14 @@
 import type { Chat, Message } from '@amora/shared/chat.ts';
 import type { User } from '@amora/shared/user.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../auth/store.ts';
 import { chatKeys } from '../api/chats-api.ts';
 import { useChatsStore } from '../store.ts';
-import { useUnreadCount } from './use-chats.ts';
+import { useActiveChatFollowsAddress, useUnreadCount } from './use-chats.ts';
 import { testMessage } from '../../../test/message.ts';
 
 const chat = (id: string, last: Partial<Message> | null, patch: Partial<Chat> = {}) =>
@@ -84,5 +85,34 @@ describe('the chat the app opens on', () => {
     vi.resetModules();
     const { useChatsStore: fresh } = await import('../store.ts');
     expect(fresh.getState().activeChatId).toBeNull();
+  });
+});
+
+describe('the chat on screen follows the address', () => {
+  function Guard() {
+    useActiveChatFollowsAddress();
+    return null;
+  }
+  const mount = (path: string) => {
+    const router = createMemoryRouter([{ path: '*', element: <Guard /> }], { initialEntries: [path] });
+    render(<RouterProvider router={router} />);
+    return router;
+  };
+
+  it('stops counting the chat the app opened on once the address leaves it before it loaded', async () => {
+    useChatsStore.setState({ activeChatId: 'c7' });
+    const router = mount('/chat/c7');
+    expect(useChatsStore.getState().activeChatId).toBe('c7');
+    await act(() => router.navigate('/models'));
+    expect(useChatsStore.getState().activeChatId).toBeNull();
+  });
+
+  it('leaves the chat of the address alone, and its info page clears it', async () => {
+    useChatsStore.setState({ activeChatId: 'c 7' });
+    const router = mount('/chat/c%207');
+    await act(() => router.navigate('/chat/c%207?x=1'));
+    expect(useChatsStore.getState().activeChatId).toBe('c 7');
+    await act(() => router.navigate('/chat/c%207/info'));
+    expect(useChatsStore.getState().activeChatId).toBeNull();
   });
 });

@@ -1,17 +1,21 @@
 import type { Chat } from '@amora/shared/chat.ts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useIsSignedIn } from '../../auth/store.ts';
 import { chatKeys, fetchChatPage, fetchChats } from '../api/chats-api.ts';
 import { countUnread, olderPageParam } from '../cache.ts';
-import { useChatsStore } from '../store.ts';
+import { chatIdOfPath, useChatsStore } from '../store.ts';
 
 const fetchChatList = ({ signal }: { signal: AbortSignal }): Promise<Chat[]> =>
   fetchChats(signal).then((r) => r.data);
 
+/** The signed-in user's chat list: one query that `useChats` and `useUnreadCount` read. */
+const chatList = (signedIn: boolean) =>
+  queryOptions({ queryKey: chatKeys.list(), queryFn: fetchChatList, enabled: signedIn });
+
 export function useChats() {
-  const signedIn = useIsSignedIn();
-  return useQuery({ queryKey: chatKeys.list(), queryFn: fetchChatList, enabled: signedIn });
+  return useQuery(chatList(useIsSignedIn()));
 }
 
 /**
@@ -26,7 +30,7 @@ export function useUnreadCount(): number {
     (chats: Chat[]) => countUnread(chats.filter((chat) => chat._id !== activeChatId)),
     [activeChatId],
   );
-  const { data } = useQuery({ queryKey: chatKeys.list(), queryFn: fetchChatList, enabled: signedIn, select });
+  const { data } = useQuery({ ...chatList(signedIn), select });
   return data ?? 0;
 }
 
@@ -38,4 +42,17 @@ export function useChatThread(id: string) {
     getNextPageParam: (lastPage) => olderPageParam(lastPage),
     staleTime: 60_000,
   });
+}
+
+/**
+ * Keeps the chat on screen to the address: the chat the app opened on counts as on screen before
+ * its conversation mounts (decision 199), so leaving its address first must clear it, or the badge
+ * would never count that chat and its new messages would be marked read.
+ */
+export function useActiveChatFollowsAddress(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const { activeChatId, setActiveChatId } = useChatsStore.getState();
+    if (activeChatId !== null && chatIdOfPath(pathname) !== activeChatId) setActiveChatId(null);
+  }, [pathname]);
 }
