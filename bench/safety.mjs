@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
 
 register();
-const { evaluateAll, readCorpus, SAFETY_TARGETS } = await import(
+const { evaluateAll, evaluateEveryday, EVERYDAY_TARGET, readCorpus, SAFETY_TARGETS } = await import(
   pathToFileURL(join(root, 'packages/companion/src/safety/evaluate.ts')).href
 );
 const { detect } = await import(pathToFileURL(join(root, 'packages/companion/src/safety/detect.ts')).href);
@@ -53,6 +53,28 @@ for (const set of ['tuning', 'heldout']) {
       for (const m of r.mistakes) console.log(`      ${m.label} → ${m.got}: ${m.text}`);
   }
 }
+// Everyday chat (decision 201): ordinary messages that must not trigger, never trained on.
+{
+  console.log(
+    `\nsafety classifier, EVERYDAY chat (never trained on) — target: at most ${EVERYDAY_TARGET * 100} % of ordinary messages flagged`,
+  );
+  console.log('lang  lines  crisis  minor  flagged  target');
+  let lines = 0;
+  let flagged = 0;
+  for (const l of safetyLanguages) {
+    const r = evaluateEveryday(l);
+    if (!r.lines) continue;
+    lines += r.lines;
+    flagged += r.flagged.length;
+    const share = r.flagged.length / r.lines;
+    console.log(
+      `${l.padEnd(5)} ${String(r.lines).padStart(5)}  ${String(r.crisis).padStart(6)}  ${String(r.minor).padStart(5)}  ${(share * 100).toFixed(1).padStart(6)} %  ${share <= EVERYDAY_TARGET ? 'met' : 'missed'}`,
+    );
+  }
+  console.log(
+    `all   ${String(lines).padStart(5)}  ${flagged} flagged (${((flagged / Math.max(1, lines)) * 100).toFixed(2)} %)`,
+  );
+}
 // Classifier time per message (rules + model), over every corpus line, after the evaluation warmed it up.
 {
   const all = safetyLanguages.flatMap((l) =>
@@ -68,5 +90,7 @@ for (const set of ['tuning', 'heldout']) {
     `\nclassifier time: ${(cpu * 1000).toFixed(0)} µs CPU, ${(per * 1000).toFixed(0)} µs wall per message (mean over ${all.length} lines; target well under 1 ms)`,
   );
 }
-console.log('\n(held-out mistakes are not printed on purpose: tune on corpus/, not on heldout/)');
+console.log(
+  '\n(held-out mistakes and flagged everyday lines are not printed on purpose: tune on corpus/ only)',
+);
 if (!allOk) process.exitCode = 1;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileOne } from './detect-compile.ts';
 import { detect, ruleVerdict } from './detect.ts';
-import { evaluate, hasCorpus, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
+import { evaluate, evaluateEveryday, hasCorpus, readCorpus, SAFETY_TARGETS } from './evaluate.ts';
 import { safetyLanguages } from './patterns/index.ts';
 import { normalize, normalizeLeet } from './normalize.ts';
 import { checkInReply, crisisReply, minorReply, needsCheckIn } from './respond.ts';
@@ -98,6 +98,25 @@ describe('held-out safety corpora (never tuned on)', () => {
       ).toEqual([]);
     }
   });
+});
+
+/**
+ * Everyday chat (decision 201), never trained on: the share of ordinary messages flagged as either
+ * class. Regression guards at the figures reached, not the target (1 %, bench/safety.mjs): English
+ * and Russian read about 2 000 lines (their own set and the engine's quality turns), the others
+ * about 250, where one line is 0.4 %.
+ */
+const EVERYDAY_GUARD: Record<string, number> = { en: 0.01, ru: 0.01 };
+
+describe('everyday chat (never trained on)', () => {
+  for (const language of safetyLanguages) {
+    const guard = EVERYDAY_GUARD[language] ?? 0.03;
+    it(`${language}: at most ${guard * 100} % of ordinary messages are flagged`, () => {
+      const r = evaluateEveryday(language);
+      expect(r.lines).toBeGreaterThanOrEqual(200);
+      expect(r.flagged.length / r.lines, `${r.flagged.length} of ${r.lines}`).toBeLessThanOrEqual(guard);
+    });
+  }
 });
 
 describe('rule fixtures (decision 190): lines that pin rule families outside the training data', () => {

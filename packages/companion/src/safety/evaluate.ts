@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detect } from './detect.ts';
+import { normalize } from './normalize.ts';
 import { safetyLanguages, type SafetyLanguage } from './patterns/index.ts';
 
 /**
@@ -114,3 +115,65 @@ export function evaluate(language: SafetyLanguage, set: CorpusSet = 'tuning'): L
 
 export const evaluateAll = (set: CorpusSet = 'tuning'): LanguageScore[] =>
   safetyLanguages.map((l) => evaluate(l, set));
+
+/**
+ * Everyday chat (decision 201): ordinary messages to a companion, none of them a crisis or an
+ * under-18 statement. `everyday/<lang>.txt` is written for this check and never trained on; in
+ * English and Russian the user turns of the engine's own quality sets (`../quality/`, never
+ * trained on either) count too, less any line the tuning corpus also holds. A false crisis reply breaks the role-play; a false under-18
+ * verdict locks the account for review.
+ */
+export function everydayLines(language: SafetyLanguage): string[] {
+  const file = join(here, 'everyday', `${language}.txt`);
+  const own = existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('#'))
+    : [];
+  // A line the tuning corpus also holds ("hi", "good morning") is not a check of what was never seen.
+  const tuning = new Set(readCorpus(language).map((l) => normalize(l.text)));
+  return [...new Set([...own, ...qualityTurns(language)])].filter((t) => !tuning.has(normalize(t)));
+}
+
+function qualityTurns(language: SafetyLanguage): string[] {
+  if (language !== 'en' && language !== 'ru') return [];
+  const dir = join(here, '../quality');
+  const read = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  const turns: string[] = [];
+  for (const suffix of ['', '.heldout']) {
+    for (const t of read(`relevance-${language}${suffix}.json`) as Array<{ turn: string }>)
+      turns.push(t.turn);
+  }
+  for (const suffix of ['', '.heldout', '.heldout2']) {
+    for (const p of read(`memory-probes-${language}${suffix}.json`) as Array<{ tell: string[]; ask: string }>)
+      turns.push(...p.tell, p.ask);
+  }
+  turns.push(...(read('variety-script.json') as Record<string, string[]>)[language]!);
+  return turns;
+}
+
+/** Decision 201: at most one everyday line in a hundred flagged as either class. */
+export const EVERYDAY_TARGET = 0.01;
+
+export type EverydayScore = {
+  language: SafetyLanguage;
+  lines: number;
+  crisis: number;
+  minor: number;
+  /** Lines flagged as either. */
+  flagged: string[];
+};
+
+export function evaluateEveryday(language: SafetyLanguage): EverydayScore {
+  const lines = everydayLines(language);
+  let crisis = 0;
+  let minor = 0;
+  const flagged: string[] = [];
+  for (const text of lines) {
+    const v = detect(text, language);
+    if (v.crisis) crisis++;
+    if (v.minor) minor++;
+    if (v.crisis || v.minor) flagged.push(text);
+  }
+  return { language, lines: lines.length, crisis, minor, flagged };
+}
