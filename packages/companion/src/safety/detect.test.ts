@@ -103,7 +103,7 @@ describe('held-out safety corpora (never tuned on)', () => {
 /**
  * Everyday chat (decision 201), never trained on: the share of ordinary messages flagged as either
  * class. Regression guards at the figures reached, not the target (1 %, bench/safety.mjs): English
- * and Russian read about 2 000 lines (their own set and the engine's quality turns), the others
+ * and Russian read about 1 850 lines (their own set and the engine's quality turns), the others
  * about 250, where one line is 0.4 %.
  */
 const EVERYDAY_GUARD: Record<string, number> = { en: 0.01, ru: 0.01 };
