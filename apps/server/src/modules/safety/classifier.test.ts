@@ -71,6 +71,25 @@ describe('the safety classifier on its own thread (decision 200)', () => {
     }
   });
 
+  it('hands over a verdict the thread already sent without waiting for the event loop', async () => {
+    const threaded = createSafetyClassifier({ workerFile: worker.file });
+    try {
+      await threaded.classify('hi', 'en');
+      let verdict: Awaited<ReturnType<typeof threaded.classify>> | null = null;
+      void threaded.classify('I want to kill myself tonight', 'en').then((v) => (verdict = v));
+      // The event loop never turns in this loop: only `collect` can bring the verdict in.
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      for (let i = 0; i < 1_000 && verdict === null; i++) {
+        Atomics.wait(pause, 0, 0, 5);
+        threaded.collect();
+        for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+      }
+      expect(verdict).toEqual({ crisis: true, minor: false, age: null });
+    } finally {
+      await threaded.close();
+    }
+  });
+
   it('classifies on the caller’s thread once closed', async () => {
     const threaded = createSafetyClassifier({ workerFile: worker.file });
     await threaded.classify('hi', 'en');

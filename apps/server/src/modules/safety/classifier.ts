@@ -1,6 +1,6 @@
 import { detect, type SafetyVerdict } from '@amora/companion/safety/detect.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SafetyJob, SafetyResult } from './safety-worker.ts';
 
 /**
@@ -12,6 +12,11 @@ import type { SafetyJob, SafetyResult } from './safety-worker.ts';
  */
 export type SafetyClassifier = {
   classify(text: string, language: string): Promise<SafetyVerdict>;
+  /**
+   * Takes the verdicts the thread has already sent, without waiting for the event loop to deliver
+   * them: a caller about to await a verdict calls it first.
+   */
+  collect(): void;
   close(): Promise<void>;
 };
 
@@ -22,6 +27,7 @@ const bundled = !import.meta.url.endsWith('.ts');
 
 const inline: SafetyClassifier = {
   classify: (text, language) => Promise.resolve(detect(text, language)),
+  collect: () => undefined,
   close: () => Promise.resolve(),
 };
 
@@ -33,6 +39,7 @@ export function createSafetyClassifier(
   // Far above a verdict's cost (about a millisecond) and a crowd's queue, far below a reply's deadline.
   const timeoutMs = opts.timeoutMs ?? 5_000;
   let worker: Worker | null = null;
+  let replies: MessagePort | null = null;
   let closed = false;
   let nextId = 1;
   type Pending = { resolve: (r: SafetyResult) => void; timer: NodeJS.Timeout };
@@ -50,17 +57,24 @@ export function createSafetyClassifier(
     pending.clear();
   };
 
+  const settle = (r: SafetyResult) => {
+    const p = pending.get(r.id);
+    if (!p) return;
+    pending.delete(r.id);
+    clearTimeout(p.timer);
+    p.resolve(r);
+  };
+
   function start(): Worker {
-    const w = new Worker(file!);
+    // The verdicts come back on a channel of their own, so `collect` can read them synchronously.
+    const { port1, port2 } = new MessageChannel();
+    const w = new Worker(file!, { workerData: { port: port2 }, transferList: [port2] });
     // An idle safety thread never keeps the process alive.
     w.unref();
-    w.on('message', (r: SafetyResult) => {
-      const p = pending.get(r.id);
-      if (!p) return;
-      pending.delete(r.id);
-      clearTimeout(p.timer);
-      p.resolve(r);
-    });
+    port1.on('message', settle);
+    port1.unref();
+    replies?.close();
+    replies = port1;
     w.on('error', (err) => drop(w, String(err)));
     w.on('exit', (code) => drop(w, `the safety thread stopped (${code})`));
     return w;
@@ -86,12 +100,19 @@ export function createSafetyClassifier(
       });
       return result.ok ? result.verdict : detect(text, language);
     },
+    collect() {
+      if (!replies) return;
+      for (let m = receiveMessageOnPort(replies); m; m = receiveMessageOnPort(replies))
+        settle(m.message as SafetyResult);
+    },
     async close() {
       closed = true;
       const w = worker;
       if (!w) return;
       drop(w, 'closing');
       await w.terminate();
+      replies?.close();
+      replies = null;
     },
   };
 }

@@ -102,6 +102,7 @@ export function createSafetyService(deps: SafetyDeps) {
       verdict?: Promise<SafetyVerdict>;
     }): Promise<SafetyIntercept | null> {
       if (!input.text.trim()) return null;
+      if (input.verdict) classifier.collect();
       const verdict = await (input.verdict ?? classifier.classify(input.text, input.language));
       if (!verdict.crisis && !verdict.minor) return null;
       const country = input.user.country ?? input.user.geoCountry;
