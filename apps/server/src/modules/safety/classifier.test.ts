@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorker } from '../../test/build-worker.ts';
 import { createSafetyClassifier } from './classifier.ts';
@@ -68,6 +69,23 @@ describe('the safety classifier on its own thread (decision 200)', () => {
       } finally {
         await broken.close();
       }
+    }
+  });
+
+  it('stops starting threads after three in a row are lost, and classifies on the caller’s thread', async () => {
+    const dies = join(scratch, 'dies-at-once.mjs');
+    writeFileSync(dies, 'process.exit(4);\n');
+    const errors: string[] = [];
+    const log = { warn: () => undefined, error: (_: unknown, msg: string) => errors.push(msg) };
+    const broken = createSafetyClassifier({
+      workerFile: pathToFileURL(dies),
+      log: log as unknown as FastifyBaseLogger,
+    });
+    try {
+      for (let i = 0; i < 5; i++) expect((await broken.classify('мне 14 лет', 'ru')).minor).toBe(true);
+      expect(errors).toEqual(['the safety thread keeps failing; classifying on the event loop from now on']);
+    } finally {
+      await broken.close();
     }
   });
 

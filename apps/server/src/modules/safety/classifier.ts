@@ -25,6 +25,9 @@ const builtWorker = new URL('./safety-worker.js', import.meta.url);
 /** True when running the bundle (npm start), false in the TypeScript sources. */
 const bundled = !import.meta.url.endsWith('.ts');
 
+/** A thread that cannot start (a missing or broken build) is not started again for every message. */
+const MAX_FAILURES = 3;
+
 const inline: SafetyClassifier = {
   classify: (text, language) => Promise.resolve(detect(text, language)),
   collect: () => undefined,
@@ -41,6 +44,8 @@ export function createSafetyClassifier(
   let worker: Worker | null = null;
   let replies: MessagePort | null = null;
   let closed = false;
+  /** Threads lost in a row without a verdict: past MAX_FAILURES the caller's thread classifies for good. */
+  let failures = 0;
   let nextId = 1;
   type Pending = { resolve: (r: SafetyResult) => void; timer: NodeJS.Timeout };
   const pending = new Map<number, Pending>();
@@ -49,6 +54,8 @@ export function createSafetyClassifier(
   const drop = (w: Worker, why: string) => {
     if (worker !== w) return;
     worker = null;
+    if (!closed && ++failures === MAX_FAILURES)
+      opts.log?.error({ why }, 'the safety thread keeps failing; classifying on the event loop from now on');
     if (pending.size) opts.log?.warn({ why, jobs: pending.size }, 'safety thread lost; classifying inline');
     for (const [id, p] of pending) {
       clearTimeout(p.timer);
@@ -58,6 +65,7 @@ export function createSafetyClassifier(
   };
 
   const settle = (r: SafetyResult) => {
+    if (r.ok) failures = 0;
     const p = pending.get(r.id);
     if (!p) return;
     pending.delete(r.id);
@@ -82,7 +90,7 @@ export function createSafetyClassifier(
 
   return {
     async classify(text, language) {
-      if (closed) return detect(text, language);
+      if (closed || failures >= MAX_FAILURES) return detect(text, language);
       worker ??= start();
       const w = worker;
       const id = nextId++;
