@@ -52,14 +52,25 @@ export const banned = (reason: string | null | undefined): AppError =>
     ? new AppError('BANNED', 'account.blockedReason', { reason })
     : new AppError('BANNED', 'account.blocked');
 
-/** True when a database error is a unique-constraint violation (PostgreSQL and PGlite both use 23505). */
-export function isUniqueViolation(err: unknown): boolean {
+/** The database error in `err` or its causes (drizzle wraps the driver's) that matches `test`. */
+function databaseError(err: unknown, test: (e: { code?: unknown; message?: unknown }) => boolean): boolean {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i++) {
-    if (typeof e === 'object' && e !== null && 'code' in e && e.code === '23505') {
-      return true;
-    }
+    if (typeof e === 'object' && e !== null && 'code' in e && test(e)) return true;
     e = typeof e === 'object' && e !== null && 'cause' in e ? e.cause : undefined;
   }
   return false;
+}
+
+/** True when a database error is a unique-constraint violation (PostgreSQL and PGlite both use 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return databaseError(err, (e) => e.code === '23505');
+}
+
+/**
+ * True when a statement refused itself with `amora_refuse(code)` (migration 0017, decision 203):
+ * SQLSTATE P0001 with the code as the message. Nothing the statement wrote was kept.
+ */
+export function isRefusal(err: unknown, code: string): boolean {
+  return databaseError(err, (e) => e.code === 'P0001' && e.message === code);
 }

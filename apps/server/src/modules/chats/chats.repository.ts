@@ -291,7 +291,10 @@ export function createChatsRepository() {
      * account may write, then — only if the lock was taken — applies `debit` (the ledger's CTEs,
      * `ledger_entry`), stores the message and the reply owed. Answers the chat as locked, the
      * message, the user, the balance after the debit, and the newest `historyLimit` messages
-     * before this one (her reply's context). `chat` null: nothing was written.
+     * before this one (her reply's context). `chat` null: nothing was written. When the lock was
+     * taken but the balance cannot pay, the statement refuses itself (`amora_refuse`, decision
+     * 203): it fails with INSUFFICIENT_TOKENS and keeps none of its writes, so it needs no
+     * transaction around it.
      */
     async sendInOne(
       db: DbOrTx,
@@ -342,6 +345,12 @@ export function createChatsRepository() {
           (select count(*) from owed) as owed,
           (select row_to_json(u) from users u where u.id = ${userId}) as "user",
           ${input.debit ? sql`(select balance_after from ledger_entry)` : sql`null::integer`} as balance,
+          ${
+            input.debit
+              ? sql`case when ${taken} and not exists (select 1 from ledger_entry)
+                  then amora_refuse('INSUFFICIENT_TOKENS') else false end`
+              : sql`false`
+          } as refused,
           (select coalesce(json_agg(p), '[]'::json) from (
             select id, self, text, event_type from messages where chat_id = ${chatId}
             order by seq desc limit ${input.historyLimit}
