@@ -2378,7 +2378,7 @@ for (const [intent, extra] of Object.entries(extraWords as Record<string, ExtraW
 }
 
 /** Topic word beginnings (`content/topic-lexicon.json`), one pattern per word. */
-const lexicon: Array<{ intent: KeywordIntent; stems: RegExp[] }> = Object.entries(
+const lexicon: Array<{ intent: KeywordIntent; sources: string[]; stems: RegExp[] }> = Object.entries(
   topicLexicon as Record<string, { en: string[]; ru: string[] } | string>,
 ).flatMap(([intent, w]) =>
   typeof w === 'string'
@@ -2386,6 +2386,7 @@ const lexicon: Array<{ intent: KeywordIntent; stems: RegExp[] }> = Object.entrie
     : [
         {
           intent: intent as KeywordIntent,
+          sources: [...w.en, ...w.ru],
           stems: [...w.en, ...w.ru].map(
             (x) => new RegExp(`(?<![${L}])${x.replace(/ $/, '(?![\\p{L}])')}`, 'u'),
           ),
@@ -2394,10 +2395,79 @@ const lexicon: Array<{ intent: KeywordIntent; stems: RegExp[] }> = Object.entrie
 );
 
 /**
+ * The letters a stem surely starts with (up to two), read off its source: they stop at the first
+ * regex syntax, at a letter a quantifier makes optional, and at a space (a word's end).
+ */
+function literalStart(src: string): string {
+  if (src.includes('|')) return '';
+  let out = '';
+  for (let i = 0; i < src.length && out.length < 2; i++) {
+    const c = src[i]!;
+    if ('\\[](){}?*+.^$ '.includes(c)) break;
+    if ('?*{'.includes(src[i + 1] ?? '')) break;
+    out += c;
+  }
+  return out;
+}
+
+/**
+ * The stems by the letters they start with (decision 204). A stem matches only where a word
+ * starts, so `topicGuess` tests just the stems whose first letters begin a word of the message:
+ * a handful of the 676 patterns, with the same answer as testing them all.
+ */
+const stemIndex = (() => {
+  const byStart = new Map<string, Array<{ topic: number; re: RegExp }>>();
+  const always: Array<{ topic: number; re: RegExp }> = [];
+  lexicon.forEach((t, topic) =>
+    t.stems.forEach((re, i) => {
+      const key = literalStart(t.sources[i]!);
+      if (!key) always.push({ topic, re });
+      else byStart.set(key, [...(byStart.get(key) ?? []), { topic, re }]);
+    }),
+  );
+  return { byStart, always };
+})();
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The stems that could match `normalized`: those starting where one of its words starts. */
+function candidateStems(normalized: string): Set<{ topic: number; re: RegExp }> {
+  const out = new Set(stemIndex.always);
+  for (let i = 0; i < normalized.length; i++) {
+    if (i > 0 && LETTER_OR_DIGIT.test(normalized[i - 1]!)) continue;
+    for (const key of [normalized.slice(i, i + 2), normalized[i]!])
+      for (const s of stemIndex.byStart.get(key) ?? []) out.add(s);
+  }
+  return out;
+}
+
+/**
  * The topic a message is about when no rule placed it: the topic with the most word hits, if one
  * clearly leads ("my tooth is killing me" → health). Used instead of a dodge.
  */
 export function topicGuess(
+  normalized: string,
+  blocked: ReadonlySet<KeywordIntent> = new Set(),
+): KeywordIntent | null {
+  const hits = new Array<number>(lexicon.length).fill(0);
+  for (const s of candidateStems(normalized)) if (s.re.test(normalized)) hits[s.topic]! += 1;
+  let best: KeywordIntent | null = null;
+  let bestHits = 0;
+  let second = 0;
+  lexicon.forEach((t, topic) => {
+    if (blocked.has(t.intent)) return;
+    const h = hits[topic]!;
+    if (h > bestHits) {
+      second = bestHits;
+      bestHits = h;
+      best = t.intent;
+    } else if (h > second) second = h;
+  });
+  return bestHits > 0 && bestHits > second ? best : null;
+}
+
+/** `topicGuess` testing every stem, as before the index (decision 204): the tests compare the two. */
+export function topicGuessEveryStem(
   normalized: string,
   blocked: ReadonlySet<KeywordIntent> = new Set(),
 ): KeywordIntent | null {
