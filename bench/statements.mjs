@@ -52,7 +52,7 @@ const data = (lastLog ?? []).filter(
 const db = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 console.log(`statements per message round trip (${db}, steady state, ${ROUNDS} round trips)`);
 console.log(
-  `  ${avg('statements').toFixed(1)} statements (BEGIN/COMMIT included) in ${avg('transactions').toFixed(1)} transactions; ${data.length} data statements   target ≤ 4 statements (decisions 120, 203: one statement each for the send and her reply; on PGlite the send joins the group commit)`,
+  `  ${avg('statements').toFixed(1)} statements (BEGIN/COMMIT included) in ${avg('transactions').toFixed(1)} transactions; ${data.length} data statements   target ≤ 4 statements (decisions 120, 203: the send and her reply one autocommit statement each)`,
 );
 if (process.env.SHOW_SQL) for (const q of lastLog) console.log(`    ${q.replace(/\s+/g, ' ').slice(0, 160)}`);
 await t.close();

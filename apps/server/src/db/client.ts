@@ -58,19 +58,6 @@ export function statementStats(db: object): StatementStats {
   return statsByDb.get(db) ?? { statements: 0, transactions: 0 };
 }
 
-/** The PGlite databases `openDatabase` opened (decision 203: `selfContained` treats them apart). */
-const pgliteDbs = new WeakSet<object>();
-
-/**
- * Runs `fn`, whose work is ONE statement that keeps all or nothing of its writes (decision 203).
- * PostgreSQL: in autocommit, since BEGIN and COMMIT would only add two round trips to the pool's
- * connection. PGlite: inside a transaction all the same, because there it joins the group commit
- * of the transactions queued beside it (decision 121), which a lone statement would not.
- */
-export function selfContained<T>(db: Db, fn: (db: DbOrTx) => Promise<T>): Promise<T> {
-  return pgliteDbs.has(db) ? db.transaction((tx) => fn(tx)) : fn(db);
-}
-
 function countStatement(stats: StatementStats, text: unknown): void {
   stats.statements++;
   const sql = typeof text === 'string' ? text : (text as { text?: unknown } | null)?.text;
@@ -198,7 +185,6 @@ export function openDatabase(opts: {
   joinOpenTransaction(client, stats, opts.groupCommit ?? false);
   const db = drizzlePglite(client, { schema });
   statsByDb.set(db, stats);
-  pgliteDbs.add(db);
   return {
     db: db,
     kind: 'pglite',

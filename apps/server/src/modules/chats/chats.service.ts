@@ -10,7 +10,7 @@ import { asLevel } from '@amora/shared/rules.ts';
 import { modeLabelFor } from '@amora/shared/companion.ts';
 import { Language, Mood, engineLanguageFor, engineLanguages } from '@amora/shared/enums.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { selfContained, type Db, type DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ChatRow, HistoryRow, MessageRow, OwedReplyRow } from '../../db/schema/chats.ts';
 import type { ChatPatch } from './chats.repository.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -564,10 +564,10 @@ export function createChatsService(deps: ChatsDeps) {
     // The safety verdict is worked out on its own thread while the statement runs (decision 200).
     const verdict = check.text.trim() ? deps.safety?.classify?.(check.text, head.language) : undefined;
     verdict?.catch(() => undefined);
-    // One statement that refuses itself, keeping nothing, when the lock was taken but the balance
-    // cannot pay: no transaction needed around it on PostgreSQL (decision 203).
-    const r = await selfContained(db, (d) =>
-      repo.sendInOne(d, {
+    // One autocommit statement: it refuses itself, keeping nothing, when the lock was taken but
+    // the balance cannot pay (decision 203).
+    const r = await repo
+      .sendInOne(db, {
         userId,
         chatId,
         botId: head.botId,
@@ -602,10 +602,10 @@ export function createChatsService(deps: ChatsDeps) {
                 )
             : null,
         historyLimit: HISTORY_TURNS + 1,
-      }),
-    ).catch((err: unknown) => {
-      throw isRefusal(err, 'INSUFFICIENT_TOKENS') ? insufficientTokens() : err;
-    });
+      })
+      .catch((err: unknown) => {
+        throw isRefusal(err, 'INSUFFICIENT_TOKENS') ? insufficientTokens() : err;
+      });
     if (!r.chat || !r.message || !r.user) return null;
     const sent = { ...r, chat: r.chat, message: r.message, user: r.user };
     heads.set(chatId, sent.chat);
