@@ -2441,6 +2441,26 @@ function candidateStems(normalized: string): Set<{ topic: number; re: RegExp }> 
   return out;
 }
 
+/** The topic with the most hits, if it clearly leads (ties and no hit: none). */
+function leadingTopic(
+  hitsOf: (topic: number) => number,
+  blocked: ReadonlySet<KeywordIntent>,
+): KeywordIntent | null {
+  let best: KeywordIntent | null = null;
+  let bestHits = 0;
+  let second = 0;
+  lexicon.forEach((t, topic) => {
+    if (blocked.has(t.intent)) return;
+    const h = hitsOf(topic);
+    if (h > bestHits) {
+      second = bestHits;
+      bestHits = h;
+      best = t.intent;
+    } else if (h > second) second = h;
+  });
+  return bestHits > 0 && bestHits > second ? best : null;
+}
+
 /**
  * The topic a message is about when no rule placed it: the topic with the most word hits, if one
  * clearly leads ("my tooth is killing me" → health). Used instead of a dodge.
@@ -2451,19 +2471,7 @@ export function topicGuess(
 ): KeywordIntent | null {
   const hits = new Array<number>(lexicon.length).fill(0);
   for (const s of candidateStems(normalized)) if (s.re.test(normalized)) hits[s.topic]! += 1;
-  let best: KeywordIntent | null = null;
-  let bestHits = 0;
-  let second = 0;
-  lexicon.forEach((t, topic) => {
-    if (blocked.has(t.intent)) return;
-    const h = hits[topic]!;
-    if (h > bestHits) {
-      second = bestHits;
-      bestHits = h;
-      best = t.intent;
-    } else if (h > second) second = h;
-  });
-  return bestHits > 0 && bestHits > second ? best : null;
+  return leadingTopic((topic) => hits[topic]!, blocked);
 }
 
 /** `topicGuess` testing every stem, as before the index (decision 204): the tests compare the two. */
@@ -2471,19 +2479,7 @@ export function topicGuessEveryStem(
   normalized: string,
   blocked: ReadonlySet<KeywordIntent> = new Set(),
 ): KeywordIntent | null {
-  let best: KeywordIntent | null = null;
-  let bestHits = 0;
-  let second = 0;
-  for (const t of lexicon) {
-    if (blocked.has(t.intent)) continue;
-    const hits = t.stems.filter((re) => re.test(normalized)).length;
-    if (hits > bestHits) {
-      second = bestHits;
-      bestHits = hits;
-      best = t.intent;
-    } else if (hits > second) second = hits;
-  }
-  return bestHits > 0 && bestHits > second ? best : null;
+  return leadingTopic((topic) => lexicon[topic]!.stems.filter((re) => re.test(normalized)).length, blocked);
 }
 
 /** A weak word of `intent` gives way to a topic in `yieldsTo` matched in the same message. */
