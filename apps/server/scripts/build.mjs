@@ -1,5 +1,5 @@
-// Bundles the server into dist/server.js, its voice thread into dist/espeak-worker.js and its
-// safety thread into dist/safety-worker.js. npm packages stay external (installed by npm ci); the
+// Bundles the server into dist/server.js, and its voice, safety and engine threads into
+// dist/espeak-worker.js, dist/safety-worker.js and dist/engine-worker.js. npm packages stay external (installed by npm ci); the
 // workspace packages (TypeScript sources) are bundled in.
 import { build } from 'esbuild';
 
@@ -9,6 +9,7 @@ await build({
     server: 'src/server.ts',
     'espeak-worker': 'src/modules/media/tts/espeak-worker.ts',
     'safety-worker': 'src/modules/safety/safety-worker.ts',
+    'engine-worker': 'src/modules/chats/engine/engine-worker.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -28,4 +29,4 @@ await build({
     },
   ],
 });
-console.log(`server bundled in ${Date.now() - started} ms → dist/server.js and its two threads`);
+console.log(`server bundled in ${Date.now() - started} ms → dist/server.js and its three threads`);

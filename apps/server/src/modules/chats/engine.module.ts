@@ -9,6 +9,7 @@ import { createAiStatusTracker, type AiStatusTracker } from './ai-status.ts';
 import { aiStatusRoutes } from './ai-status.routes.ts';
 import { createOpenAiBrain } from './engine/openai-brain.ts';
 import { createOpenAiClient } from './engine/openai-client.ts';
+import { createThreadedBrain } from './engine/threaded-brain.ts';
 
 export type Engine = {
   brain: Brain;
@@ -51,6 +52,12 @@ export function registerEngineModule(
     s.on('request_lifecheck_ai', () => s.emit('ai_status', aiStatus.current()));
   });
   const builtinBrain = createBuiltinBrain();
+  /** The built-in engine writes her replies on a thread of its own (decision 205). */
+  const threaded = () => {
+    const b = createThreadedBrain(builtinBrain, { log: app.log });
+    app.addHook('onClose', () => b.close());
+    return b;
+  };
   const brain =
     deps.brain ??
     (llm
@@ -69,7 +76,7 @@ export function registerEngineModule(
           contextTokens: config.LLM_CONTEXT_TOKENS,
           onSummaryError: (err) => app.log.warn({ err }, 'chat summary failed'),
         })
-      : builtinBrain);
+      : threaded());
   aiStatusRoutes(app, aiStatus);
   return { brain, aiStatus, chatLanguages };
 }
