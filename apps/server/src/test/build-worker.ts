@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Bundles one of the server's threads the way scripts/build.mjs does (npm packages external, the
@@ -31,4 +33,31 @@ export async function buildWorker(entry: string): Promise<{ file: URL; dispose: 
     ],
   });
   return { file: pathToFileURL(outfile), dispose: () => rmSync(out, { recursive: true, force: true }) };
+}
+
+/**
+ * For a thread's tests: bundles `entry` before them and removes it after, with two broken
+ * threads beside it, one that exits at once (`dies`) and one that never answers (`silent`).
+ */
+export function useThreads(entry: string): { built: URL; dies: URL; silent: URL } {
+  const files = {} as { built: URL; dies: URL; silent: URL };
+  let worker: Awaited<ReturnType<typeof buildWorker>> | null = null;
+  let scratch: string | null = null;
+  beforeAll(async () => {
+    worker = await buildWorker(entry);
+    scratch = mkdtempSync(join(tmpdir(), 'server-thread-'));
+    const dies = join(scratch, 'dies.mjs');
+    writeFileSync(dies, 'process.exit(3);\n');
+    const silent = join(scratch, 'silent.mjs');
+    writeFileSync(
+      silent,
+      "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n",
+    );
+    Object.assign(files, { built: worker.file, dies: pathToFileURL(dies), silent: pathToFileURL(silent) });
+  });
+  afterAll(() => {
+    worker?.dispose();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+  return files;
 }

@@ -1,11 +1,8 @@
 import { detect } from '@amora/companion/safety/detect.ts';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorker } from '../../test/build-worker.ts';
+import { describe, expect, it } from 'vitest';
+import { useThreads } from '../../test/build-worker.ts';
 import { createSafetyClassifier } from './classifier.ts';
 
 const lines: Array<[string, string]> = [
@@ -21,19 +18,10 @@ const lines: Array<[string, string]> = [
 ];
 
 describe('the safety classifier on its own thread (decision 200)', () => {
-  let worker: Awaited<ReturnType<typeof buildWorker>>;
-  let scratch: string;
-  beforeAll(async () => {
-    worker = await buildWorker(join(import.meta.dirname, 'safety-worker.ts'));
-    scratch = mkdtempSync(join(tmpdir(), 'safety-thread-'));
-  });
-  afterAll(() => {
-    worker.dispose();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const threads = useThreads(join(import.meta.dirname, 'safety-worker.ts'));
 
   it('gives the verdicts the classifier gives on the caller’s thread, for messages sent together', async () => {
-    const threaded = createSafetyClassifier({ workerFile: worker.file });
+    const threaded = createSafetyClassifier({ workerFile: threads.built });
     try {
       const verdicts = await Promise.all(lines.map(([text, language]) => threaded.classify(text, language)));
       expect(verdicts).toEqual(lines.map(([text, language]) => detect(text, language)));
@@ -45,15 +33,8 @@ describe('the safety classifier on its own thread (decision 200)', () => {
   });
 
   it('never skips a verdict: a thread that dies, or never answers, leaves it to the caller’s thread', async () => {
-    const dies = join(scratch, 'dies.mjs');
-    writeFileSync(dies, 'process.exit(3);\n');
-    const silent = join(scratch, 'silent.mjs');
-    writeFileSync(
-      silent,
-      "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n",
-    );
-    for (const file of [dies, silent]) {
-      const broken = createSafetyClassifier({ workerFile: pathToFileURL(file), timeoutMs: 200 });
+    for (const file of [threads.dies, threads.silent]) {
+      const broken = createSafetyClassifier({ workerFile: file, timeoutMs: 200 });
       try {
         // Twice: the second message goes to a fresh thread, which fails the same way.
         for (let round = 0; round < 2; round++) {
@@ -73,12 +54,10 @@ describe('the safety classifier on its own thread (decision 200)', () => {
   });
 
   it('stops starting threads after three in a row are lost, and classifies on the caller’s thread', async () => {
-    const dies = join(scratch, 'dies-at-once.mjs');
-    writeFileSync(dies, 'process.exit(4);\n');
     const errors: string[] = [];
     const log = { warn: () => undefined, error: (_: unknown, msg: string) => errors.push(msg) };
     const broken = createSafetyClassifier({
-      workerFile: pathToFileURL(dies),
+      workerFile: threads.dies,
       log: log as unknown as FastifyBaseLogger,
     });
     try {
@@ -90,7 +69,7 @@ describe('the safety classifier on its own thread (decision 200)', () => {
   });
 
   it('hands over a verdict the thread already sent without waiting for the event loop', async () => {
-    const threaded = createSafetyClassifier({ workerFile: worker.file });
+    const threaded = createSafetyClassifier({ workerFile: threads.built });
     try {
       await threaded.classify('hi', 'en');
       let verdict: Awaited<ReturnType<typeof threaded.classify>> | null = null;
@@ -109,7 +88,7 @@ describe('the safety classifier on its own thread (decision 200)', () => {
   });
 
   it('classifies on the caller’s thread once closed', async () => {
-    const threaded = createSafetyClassifier({ workerFile: worker.file });
+    const threaded = createSafetyClassifier({ workerFile: threads.built });
     await threaded.classify('hi', 'en');
     await threaded.close();
     expect((await threaded.classify('I want to kill myself tonight', 'en')).crisis).toBe(true);

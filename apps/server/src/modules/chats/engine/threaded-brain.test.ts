@@ -4,13 +4,10 @@ import { seededRandom } from '@amora/shared/random.ts';
 import type { Brain, BrainCharacter, BrainContext, BrainReply } from '@amora/companion/engine/brain.ts';
 import { createBuiltinBrain } from '@amora/companion/engine/builtin-brain.ts';
 import characters from '@amora/companion/engine/fixtures/characters.json' with { type: 'json' };
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorker } from '../../../test/build-worker.ts';
+import { describe, expect, it } from 'vitest';
+import { useThreads } from '../../../test/build-worker.ts';
 import { createThreadedBrain } from './threaded-brain.ts';
 
 const cast = characters as unknown as BrainCharacter[];
@@ -53,22 +50,13 @@ async function converse(brain: Brain, character: BrainCharacter, language: Engin
 }
 
 describe('the built-in engine on its own thread (decision 205)', () => {
-  let worker: Awaited<ReturnType<typeof buildWorker>>;
-  let scratch: string;
-  beforeAll(async () => {
-    worker = await buildWorker(join(import.meta.dirname, 'engine-worker.ts'));
-    scratch = mkdtempSync(join(tmpdir(), 'engine-thread-'));
-  });
-  afterAll(() => {
-    worker.dispose();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const threads = useThreads(join(import.meta.dirname, 'engine-worker.ts'));
 
   it('writes exactly what the engine writes on the caller’s thread, in both languages', async () => {
     for (const [i, language] of (['en', 'ru'] as const).entries()) {
       const character = cast[i]!;
       const seed = 11 + i;
-      const threaded = createThreadedBrain(createBuiltinBrain(), { workerFile: worker.file, seed });
+      const threaded = createThreadedBrain(createBuiltinBrain(), { workerFile: threads.built, seed });
       try {
         const there = await converse(threaded, character, language);
         const here = await converse(createBuiltinBrain({ random: seededRandom(seed) }), character, language);
@@ -81,7 +69,7 @@ describe('the built-in engine on its own thread (decision 205)', () => {
   });
 
   it('answers calls made together, each with its own reply', async () => {
-    const threaded = createThreadedBrain(createBuiltinBrain(), { workerFile: worker.file });
+    const threaded = createThreadedBrain(createBuiltinBrain(), { workerFile: threads.built });
     try {
       const character = cast[0]!;
       const base = {
@@ -115,18 +103,11 @@ describe('the built-in engine on its own thread (decision 205)', () => {
   });
 
   it('never loses a reply: a thread that dies or never answers leaves it to the caller’s thread', async () => {
-    const dies = join(scratch, 'dies.mjs');
-    writeFileSync(dies, 'process.exit(3);\n');
-    const silent = join(scratch, 'silent.mjs');
-    writeFileSync(
-      silent,
-      "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n",
-    );
     const errors: string[] = [];
     const log = { warn: () => undefined, error: (_: unknown, msg: string) => errors.push(msg) };
-    for (const file of [dies, silent]) {
+    for (const file of [threads.dies, threads.silent]) {
       const broken = createThreadedBrain(createBuiltinBrain({ random: seededRandom(5) }), {
-        workerFile: pathToFileURL(file),
+        workerFile: file,
         timeoutMs: 200,
         log: log as unknown as FastifyBaseLogger,
       });
