@@ -32,7 +32,10 @@ export function createThreadRunner<Job, Out>(opts: {
   file: URL | null;
   /** The same work on the caller's thread. */
   inline: (job: Job) => Out | Promise<Out>;
-  /** For the logs: "the safety thread", "classifying on the event loop". */
+  /**
+   * For the logs: `name` "safety" and `doing` "classifying" read "the safety thread keeps failing;
+   * classifying on the event loop from now on".
+   */
   name: string;
   doing: string;
   /** Far above a job's cost and a crowd's queue, far below the caller's own deadline. */
