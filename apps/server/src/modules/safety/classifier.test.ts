@@ -69,14 +69,17 @@ describe('the safety classifier on its own thread (decision 200)', () => {
   });
 
   it('hands over a verdict the thread already sent without waiting for the event loop', async () => {
-    const threaded = createSafetyClassifier({ workerFile: threads.built });
+    // No deadline that a loaded machine could miss: a thread still starting must not be replaced.
+    const threaded = createSafetyClassifier({ workerFile: threads.built, timeoutMs: 600_000 });
     try {
-      await threaded.classify('hi', 'en');
+      // The thread has started and compiled what the message needs before the loop below.
+      await threaded.classify('I want to kill myself tonight', 'en');
       let verdict: Awaited<ReturnType<typeof threaded.classify>> | null = null;
       void threaded.classify('I want to kill myself tonight', 'en').then((v) => (verdict = v));
-      // The event loop never turns in this loop: only `collect` can bring the verdict in.
+      // The event loop never turns in this loop: only `collect` can bring the verdict in. It ends
+      // as soon as the verdict is in; the bound only keeps a broken `collect` from hanging the run.
       const pause = new Int32Array(new SharedArrayBuffer(4));
-      for (let i = 0; i < 1_000 && verdict === null; i++) {
+      for (let i = 0; i < 20_000 && verdict === null; i++) {
         Atomics.wait(pause, 0, 0, 5);
         threaded.collect();
         for (let tick = 0; tick < 5; tick++) await Promise.resolve();

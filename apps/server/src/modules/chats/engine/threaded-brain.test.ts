@@ -12,6 +12,12 @@ import { createThreadedBrain } from './threaded-brain.ts';
 
 const cast = characters as unknown as BrainCharacter[];
 
+/**
+ * The thread's own deadline, out of reach in these tests: on a loaded machine a thread that is
+ * still starting would otherwise be replaced, and the reply written on the caller's thread.
+ */
+const NO_DEADLINE = 600_000;
+
 const turns: Record<EngineLanguage, string[]> = {
   en: ['hi there!', 'my name is Sam', 'I live in Paris', 'what do you like?', 'do you remember my name?'],
   ru: ['привет!', 'меня зовут Сэм', 'я живу в Париже', 'что ты любишь?', 'ты помнишь, как меня зовут?'],
@@ -56,7 +62,11 @@ describe('the built-in engine on its own thread (decision 205)', () => {
     for (const [i, language] of (['en', 'ru'] as const).entries()) {
       const character = cast[i]!;
       const seed = 11 + i;
-      const threaded = createThreadedBrain(createBuiltinBrain(), { workerFile: threads.built, seed });
+      const threaded = createThreadedBrain(createBuiltinBrain(), {
+        workerFile: threads.built,
+        seed,
+        timeoutMs: NO_DEADLINE,
+      });
       try {
         const there = await converse(threaded, character, language);
         const here = await converse(createBuiltinBrain({ random: seededRandom(seed) }), character, language);
@@ -69,7 +79,10 @@ describe('the built-in engine on its own thread (decision 205)', () => {
   });
 
   it('answers calls made together, each with its own reply', async () => {
-    const threaded = createThreadedBrain(createBuiltinBrain(), { workerFile: threads.built });
+    const threaded = createThreadedBrain(createBuiltinBrain(), {
+      workerFile: threads.built,
+      timeoutMs: NO_DEADLINE,
+    });
     try {
       const character = cast[0]!;
       const base = {
