@@ -184,15 +184,20 @@ test('the Halloween theme follows the theme event', EXCLUSIVE, async ({ page, re
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'default');
 });
 
-test('the installed app: manifest and a service worker from the site root', async ({ page, request }) => {
-  const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
-    name: string;
-    display: string;
-    icons: { sizes: string }[];
-  };
-  expect(manifest.display).toBe('standalone');
-  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
-  await page.goto('/');
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  expect(new URL(scope).pathname).toBe('/');
+test.describe(() => {
+  // The other journeys go without the service worker (decision 207).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the installed app: manifest and a service worker from the site root', async ({ page, request }) => {
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+      name: string;
+      display: string;
+      icons: { sizes: string }[];
+    };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    await page.goto('/');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+  });
 });

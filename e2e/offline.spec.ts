@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { onboardedUser } from './fixtures.ts';
 
+// The installed app: these journeys need the service worker the others go without (decision 207).
+test.use({ serviceWorkers: 'allow' });
+
 /** SPEC §2 installed app: once the service worker controls the page, the app shell opens offline. */
 test('offline: a deep link still opens the cached app shell', async ({ page, context }) => {
   await context.addCookies([{ name: 'age_verified', value: 'true', domain: '127.0.0.1', path: '/' }]);

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { onboardedUser, openChat } from './fixtures.ts';
 
+// The installed app: these journeys need the service worker the others go without (decision 207).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Web push for "she writes first" (issue 3): the chat list offers notifications; allowing them
  * subscribes this browser with the server's VAPID key and stores the subscription; a push
