@@ -1,10 +1,12 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { ThreadResult } from './thread.ts';
+import type { ThreadReady, ThreadResult } from './thread.ts';
 
 /**
  * The thread's side of `createThreadRunner` (lib/thread.ts): does each job it is sent, in order, and
  * sends the answer back on the port the server handed over (`workerData.port`), which the server
  * can read without waiting for its event loop. `options` is what the runner passed (a seed in tests).
+ * Once `work` has set up (a model loaded, an engine built), it says it is ready: the server sends it
+ * jobs from then on (decision 208).
  */
 export function serveJobs<Job, Out>(work: (options: unknown) => (job: Job) => Out | Promise<Out>): void {
   const jobs = parentPort;
@@ -22,4 +24,5 @@ export function serveJobs<Job, Out>(work: (options: unknown) => (job: Job) => Ou
   jobs.on('message', ({ id, job }: { id: number; job: Job }) => {
     void answer(id, job).then((result) => port.postMessage(result));
   });
+  port.postMessage({ ready: true } satisfies ThreadReady);
 }

@@ -7,6 +7,10 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
  * work runs beside them on the machine's other core. The answer never depends on the thread: a
  * thread that fails, or is too slow, is replaced and the job is done on the caller's thread instead;
  * after MAX_FAILURES threads lost in a row the caller's thread does every job for good.
+ *
+ * A thread takes jobs once it says it is ready (decision 208): until then the caller's thread does
+ * them, so no job waits on a start-up, and a start slowed by a loaded machine is not a failure. Only
+ * a thread that exits or fails before it is ready, or is not ready within START_TIMEOUT_MS, counts.
  */
 export type ThreadRunner<Job, Out> = {
   run(job: Job): Promise<Out>;
@@ -15,11 +19,22 @@ export type ThreadRunner<Job, Out> = {
    * them: a caller about to await an answer calls it first.
    */
   collect(): void;
+  /**
+   * Starts a thread if none is running and resolves once it is ready (true), or false when it is
+   * lost first, the runner was closed or has given up on threads. The jobs never wait for it.
+   */
+  ready(): Promise<boolean>;
   close(): Promise<void>;
 };
 
 /** What a thread sends back for the job numbered `id`. */
 export type ThreadResult<Out> = { id: number; ok: true; out: Out } | { id: number; ok: false; error: string };
+
+/** What a thread sends once it can take jobs (lib/thread-worker.ts). */
+export type ThreadReady = { ready: true };
+
+/** How long a thread may take to become ready, on a machine as loaded as it gets, before it counts as lost. */
+const START_TIMEOUT_MS = 60_000;
 
 /** A thread that cannot start (a missing or broken build) is not started again for every job. */
 const MAX_FAILURES = 3;
@@ -40,14 +55,26 @@ export function createThreadRunner<Job, Out>(opts: {
   doing: string;
   /** Far above a job's cost and a crowd's queue, far below the caller's own deadline. */
   timeoutMs: number;
+  /** How long a thread may take to say it is ready (START_TIMEOUT_MS unless a test says less). */
+  startTimeoutMs?: number;
   /** Handed to the thread as its `workerData.options` (a seed in tests). */
   options?: unknown;
   log?: FastifyBaseLogger | undefined;
 }): ThreadRunner<Job, Out> {
   const { file, inline, name, doing, timeoutMs, log } = opts;
   if (!file)
-    return { run: async (job) => inline(job), collect: () => undefined, close: () => Promise.resolve() };
+    return {
+      run: async (job) => inline(job),
+      collect: () => undefined,
+      ready: () => Promise.resolve(false),
+      close: () => Promise.resolve(),
+    };
   let worker: Worker | null = null;
+  /** The running thread has said it is ready: jobs go to it. */
+  let isReady = false;
+  /** Told when the running thread is ready (true) or lost (false). */
+  let waiters: ((ready: boolean) => void)[] = [];
+  let startTimer: NodeJS.Timeout | null = null;
   let replies: MessagePort | null = null;
   let closed = false;
   /** Threads lost in a row without an answer: past MAX_FAILURES the caller's thread works for good. */
@@ -60,6 +87,10 @@ export function createThreadRunner<Job, Out>(opts: {
   const drop = (w: Worker, why: string) => {
     if (worker !== w) return;
     worker = null;
+    isReady = false;
+    if (startTimer) clearTimeout(startTimer);
+    startTimer = null;
+    tell(false);
     if (!closed && ++failures === MAX_FAILURES)
       log?.error({ why }, `the ${name} thread keeps failing; ${doing} on the event loop from now on`);
     if (pending.size) log?.warn({ why, jobs: pending.size }, `${name} thread lost; ${doing} inline`);
@@ -68,6 +99,21 @@ export function createThreadRunner<Job, Out>(opts: {
       p.resolve({ id, ok: false, error: why });
     }
     pending.clear();
+  };
+
+  const tell = (ready: boolean) => {
+    const told = waiters;
+    waiters = [];
+    for (const w of told) w(ready);
+  };
+
+  const receive = (w: Worker, m: ThreadResult<Out> | ThreadReady) => {
+    if (!('ready' in m)) return settle(m);
+    if (worker !== w) return;
+    isReady = true;
+    if (startTimer) clearTimeout(startTimer);
+    startTimer = null;
+    tell(true);
   };
 
   const settle = (r: ThreadResult<Out>) => {
@@ -88,19 +134,28 @@ export function createThreadRunner<Job, Out>(opts: {
     });
     // An idle thread never keeps the process alive.
     w.unref();
-    port1.on('message', settle);
+    port1.on('message', (m: ThreadResult<Out> | ThreadReady) => receive(w, m));
     port1.unref();
     replies?.close();
     replies = port1;
     w.on('error', (err) => drop(w, String(err)));
     w.on('exit', (code) => drop(w, `the ${name} thread stopped (${code})`));
+    isReady = false;
+    startTimer = setTimeout(() => {
+      drop(w, 'not ready in time');
+      void w.terminate();
+    }, opts.startTimeoutMs ?? START_TIMEOUT_MS);
+    startTimer.unref();
     return w;
   }
 
+  const usable = () => !closed && failures < MAX_FAILURES;
+
   return {
     async run(job) {
-      if (closed || failures >= MAX_FAILURES) return inline(job);
+      if (!usable()) return inline(job);
       worker ??= start();
+      if (!isReady) return inline(job);
       const w = worker;
       const id = nextId++;
       const result = await new Promise<ThreadResult<Out>>((resolve) => {
@@ -118,9 +173,17 @@ export function createThreadRunner<Job, Out>(opts: {
       return result.ok ? result.out : inline(job);
     },
     collect() {
-      if (!replies) return;
-      for (let m = receiveMessageOnPort(replies); m; m = receiveMessageOnPort(replies))
-        settle(m.message as ThreadResult<Out>);
+      const port = replies;
+      const w = worker;
+      if (!port || !w) return;
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port))
+        receive(w, m.message as ThreadResult<Out> | ThreadReady);
+    },
+    ready() {
+      if (!usable()) return Promise.resolve(false);
+      worker ??= start();
+      if (isReady) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => waiters.push(resolve));
     },
     async close() {
       closed = true;

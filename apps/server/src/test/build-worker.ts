@@ -37,7 +37,8 @@ export async function buildWorker(entry: string): Promise<{ file: URL; dispose: 
 
 /**
  * For a thread's tests: bundles `entry` before them and removes it after, with two broken
- * threads beside it, one that exits at once (`dies`) and one that never answers (`silent`).
+ * threads beside it, one that exits at once (`dies`) and one that says it is ready and then never
+ * answers (`silent`).
  */
 export function useThreads(entry: string): { built: URL; dies: URL; silent: URL } {
   const files = {} as { built: URL; dies: URL; silent: URL };
@@ -49,9 +50,11 @@ export function useThreads(entry: string): { built: URL; dies: URL; silent: URL 
     const dies = join(scratch, 'dies.mjs');
     writeFileSync(dies, 'process.exit(3);\n');
     const silent = join(scratch, 'silent.mjs');
+    // Says it is ready (lib/thread-worker.ts), then never answers a job.
     writeFileSync(
       silent,
-      "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => {});\n",
+      "import { parentPort, workerData } from 'node:worker_threads';\n" +
+        "parentPort.on('message', () => {});\nworkerData.port.postMessage({ ready: true });\n",
     );
     Object.assign(files, { built: worker.file, dies: pathToFileURL(dies), silent: pathToFileURL(silent) });
   });

@@ -23,6 +23,7 @@ describe('the safety classifier on its own thread (decision 200)', () => {
   it('gives the verdicts the classifier gives on the caller’s thread, for messages sent together', async () => {
     const threaded = createSafetyClassifier({ workerFile: threads.built });
     try {
+      expect(await threaded.ready()).toBe(true);
       const verdicts = await Promise.all(lines.map(([text, language]) => threaded.classify(text, language)));
       expect(verdicts).toEqual(lines.map(([text, language]) => detect(text, language)));
       expect(verdicts.filter((v) => v.crisis)).toHaveLength(3);
@@ -38,6 +39,9 @@ describe('the safety classifier on its own thread (decision 200)', () => {
       try {
         // Twice: the second message goes to a fresh thread, which fails the same way.
         for (let round = 0; round < 2; round++) {
+          // The one that dies is never ready (its verdicts are the caller's from the start); the
+          // silent one is, and is lost on these verdicts.
+          expect(await broken.ready()).toBe(file === threads.silent);
           const [crisis, minor, fine] = await Promise.all([
             broken.classify('I want to kill myself tonight', 'en'),
             broken.classify('мне 14 лет', 'ru'),
@@ -61,7 +65,10 @@ describe('the safety classifier on its own thread (decision 200)', () => {
       log: log as unknown as FastifyBaseLogger,
     });
     try {
-      for (let i = 0; i < 5; i++) expect((await broken.classify('мне 14 лет', 'ru')).minor).toBe(true);
+      for (let i = 0; i < 5; i++) {
+        expect(await broken.ready()).toBe(false);
+        expect((await broken.classify('мне 14 лет', 'ru')).minor).toBe(true);
+      }
       expect(errors).toEqual(['the safety thread keeps failing; classifying on the event loop from now on']);
     } finally {
       await broken.close();
@@ -73,6 +80,7 @@ describe('the safety classifier on its own thread (decision 200)', () => {
     const threaded = createSafetyClassifier({ workerFile: threads.built, timeoutMs: 600_000 });
     try {
       // The thread has started and compiled what the message needs before the loop below.
+      expect(await threaded.ready()).toBe(true);
       await threaded.classify('I want to kill myself tonight', 'en');
       let verdict: Awaited<ReturnType<typeof threaded.classify>> | null = null;
       void threaded.classify('I want to kill myself tonight', 'en').then((v) => (verdict = v));

@@ -17,6 +17,8 @@ export type SafetyClassifier = {
    * them: a caller about to await a verdict calls it first.
    */
   collect(): void;
+  /** Resolves once the thread takes verdicts (true), or false without one (lib/thread.ts). */
+  ready(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -38,6 +40,7 @@ export function createSafetyClassifier(
   return {
     classify: (text, language) => runner.run({ text, language }),
     collect: () => runner.collect(),
+    ready: () => runner.ready(),
     close: () => runner.close(),
   };
 }

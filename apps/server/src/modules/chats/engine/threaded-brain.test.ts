@@ -68,6 +68,8 @@ describe('the built-in engine on its own thread (decision 205)', () => {
         timeoutMs: NO_DEADLINE,
       });
       try {
+        // Until the thread is ready the caller's unseeded engine would write the replies.
+        expect(await threaded.ready()).toBe(true);
         const there = await converse(threaded, character, language);
         const here = await converse(createBuiltinBrain({ random: seededRandom(seed) }), character, language);
         expect(there).toEqual(here);
@@ -84,6 +86,7 @@ describe('the built-in engine on its own thread (decision 205)', () => {
       timeoutMs: NO_DEADLINE,
     });
     try {
+      expect(await threaded.ready()).toBe(true);
       const character = cast[0]!;
       const base = {
         character,
@@ -127,9 +130,13 @@ describe('the built-in engine on its own thread (decision 205)', () => {
       // The same engine with the same seed, alone: every reply must come out exactly as it writes it.
       const reference = createBuiltinBrain({ random: seededRandom(5) });
       try {
-        // Four rounds: a fresh thread each time until three were lost, then the caller's thread for good.
-        for (let round = 0; round < 4; round++)
+        // Four rounds: a fresh thread each time until three were lost, then the caller's thread for
+        // good. The one that dies is never ready; the silent one is, and is lost on its first reply.
+        for (let round = 0; round < 4; round++) {
+          const ready = await broken.ready();
+          if (file === threads.dies || round === 3) expect(ready).toBe(false);
           expect(await converse(broken, cast[0]!, 'en')).toEqual(await converse(reference, cast[0]!, 'en'));
+        }
       } finally {
         await broken.close();
       }

@@ -17,7 +17,7 @@ export function createThreadedBrain(
   /** The built-in engine on the caller's thread (the thread runs the built-in engine too). */
   inline: Brain,
   opts: { workerFile?: URL | null; timeoutMs?: number; seed?: number; log?: FastifyBaseLogger } = {},
-): Brain & { close(): Promise<void> } {
+): Brain & { ready(): Promise<boolean>; close(): Promise<void> } {
   const runner = createThreadRunner<EngineJob, BrainReply>({
     file: opts.workerFile === undefined ? (bundled ? builtWorker : null) : opts.workerFile,
     inline: (job) => runEngineJob(inline, job),
@@ -35,6 +35,7 @@ export function createThreadedBrain(
     ...(inline.writeFirst && {
       writeFirst: (ctx: BrainContext) => runner.run({ kind: 'writeFirst', ctx }),
     }),
+    ready: () => runner.ready(),
     close: () => runner.close(),
   };
 }
