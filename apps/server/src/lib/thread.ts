@@ -8,9 +8,10 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
  * thread that fails, or is too slow, is replaced and the job is done on the caller's thread instead;
  * after MAX_FAILURES threads lost in a row the caller's thread does every job for good.
  *
- * A thread takes jobs once it says it is ready (decision 208): until then the caller's thread does
- * them, so no job waits on a start-up, and a start slowed by a loaded machine is not a failure. Only
- * a thread that exits or fails before it is ready, or is not ready within START_TIMEOUT_MS, counts.
+ * A job's deadline runs from the moment its thread says it is ready (decision 208): jobs sent while
+ * it starts wait for it (the server's warm-up at boot warms the thread, not the event loop), and a
+ * start slowed by a loaded machine is not a failure. A thread that exits or fails first, or is not
+ * ready within START_TIMEOUT_MS, is lost like any other.
  */
 export type ThreadRunner<Job, Out> = {
   run(job: Job): Promise<Out>;
@@ -21,7 +22,7 @@ export type ThreadRunner<Job, Out> = {
   collect(): void;
   /**
    * Starts a thread if none is running and resolves once it is ready (true), or false when it is
-   * lost first, the runner was closed or has given up on threads. The jobs never wait for it.
+   * lost first, the runner was closed or has given up on threads.
    */
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -80,7 +81,8 @@ export function createThreadRunner<Job, Out>(opts: {
   /** Threads lost in a row without an answer: past MAX_FAILURES the caller's thread works for good. */
   let failures = 0;
   let nextId = 1;
-  type Pending = { resolve: (r: ThreadResult<Out>) => void; timer: NodeJS.Timeout };
+  /** A job sent to the thread; its deadline (`timer`) is set once the thread is ready. */
+  type Pending = { resolve: (r: ThreadResult<Out>) => void; arm: () => void; timer?: NodeJS.Timeout };
   const pending = new Map<number, Pending>();
 
   /** Every job still waiting on a thread that is gone is done on the caller's thread. */
@@ -113,6 +115,7 @@ export function createThreadRunner<Job, Out>(opts: {
     isReady = true;
     if (startTimer) clearTimeout(startTimer);
     startTimer = null;
+    for (const p of pending.values()) p.arm();
     tell(true);
   };
 
@@ -155,19 +158,24 @@ export function createThreadRunner<Job, Out>(opts: {
     async run(job) {
       if (!usable()) return inline(job);
       worker ??= start();
-      if (!isReady) return inline(job);
       const w = worker;
       const id = nextId++;
       const result = await new Promise<ThreadResult<Out>>((resolve) => {
-        const timer = setTimeout(() => {
-          // A stuck thread: replace it; this job and those queued behind it are done inline.
-          pending.delete(id);
-          resolve({ id, ok: false, error: 'timeout' });
-          drop(w, 'timeout');
-          void w.terminate();
-        }, timeoutMs);
-        timer.unref();
-        pending.set(id, { resolve, timer });
+        const p: Pending = {
+          resolve,
+          arm: () => {
+            p.timer = setTimeout(() => {
+              // A stuck thread: replace it; this job and those queued behind it are done inline.
+              pending.delete(id);
+              resolve({ id, ok: false, error: 'timeout' });
+              drop(w, 'timeout');
+              void w.terminate();
+            }, timeoutMs);
+            p.timer.unref();
+          },
+        };
+        pending.set(id, p);
+        if (isReady) p.arm();
         w.postMessage({ id, job });
       });
       return result.ok ? result.out : inline(job);
