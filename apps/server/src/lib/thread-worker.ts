@@ -5,8 +5,8 @@ import type { ThreadReady, ThreadResult } from './thread.ts';
  * The thread's side of `createThreadRunner` (lib/thread.ts): does each job it is sent, in order, and
  * sends the answer back on the port the server handed over (`workerData.port`), which the server
  * can read without waiting for its event loop. `options` is what the runner passed (a seed in tests).
- * Once `work` has set up (a model loaded, an engine built), it says it is ready: the server sends it
- * jobs from then on (decision 208).
+ * Once `work` has set up (a model loaded, an engine built), it says it is ready: the deadlines of
+ * the jobs the server sent it start then (decision 208).
  */
 export function serveJobs<Job, Out>(work: (options: unknown) => (job: Job) => Out | Promise<Out>): void {
   const jobs = parentPort;

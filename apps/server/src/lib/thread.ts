@@ -71,7 +71,7 @@ export function createThreadRunner<Job, Out>(opts: {
       close: () => Promise.resolve(),
     };
   let worker: Worker | null = null;
-  /** The running thread has said it is ready: jobs go to it. */
+  /** The running thread has said it is ready: the deadlines of its jobs run. */
   let isReady = false;
   /** Told when the running thread is ready (true) or lost (false). */
   let waiters: ((ready: boolean) => void)[] = [];
@@ -90,8 +90,7 @@ export function createThreadRunner<Job, Out>(opts: {
     if (worker !== w) return;
     worker = null;
     isReady = false;
-    if (startTimer) clearTimeout(startTimer);
-    startTimer = null;
+    stopStartTimer();
     tell(false);
     if (!closed && ++failures === MAX_FAILURES)
       log?.error({ why }, `the ${name} thread keeps failing; ${doing} on the event loop from now on`);
@@ -101,6 +100,11 @@ export function createThreadRunner<Job, Out>(opts: {
       p.resolve({ id, ok: false, error: why });
     }
     pending.clear();
+  };
+
+  const stopStartTimer = () => {
+    if (startTimer) clearTimeout(startTimer);
+    startTimer = null;
   };
 
   const tell = (ready: boolean) => {
@@ -113,8 +117,7 @@ export function createThreadRunner<Job, Out>(opts: {
     if (!('ready' in m)) return settle(m);
     if (worker !== w) return;
     isReady = true;
-    if (startTimer) clearTimeout(startTimer);
-    startTimer = null;
+    stopStartTimer();
     for (const p of pending.values()) p.arm();
     tell(true);
   };
@@ -143,7 +146,6 @@ export function createThreadRunner<Job, Out>(opts: {
     replies = port1;
     w.on('error', (err) => drop(w, String(err)));
     w.on('exit', (code) => drop(w, `the ${name} thread stopped (${code})`));
-    isReady = false;
     startTimer = setTimeout(() => {
       drop(w, 'not ready in time');
       void w.terminate();

@@ -39,8 +39,8 @@ describe('the safety classifier on its own thread (decision 200)', () => {
       try {
         // Twice: the second message goes to a fresh thread, which fails the same way.
         for (let round = 0; round < 2; round++) {
-          // The one that dies is never ready (its verdicts are the caller's from the start); the
-          // silent one is, and is lost on these verdicts.
+          // The one that dies is never ready (it exits, and the caller classifies); the silent one
+          // is, and is lost when these verdicts pass their deadline.
           expect(await broken.ready()).toBe(file === threads.silent);
           const [crisis, minor, fine] = await Promise.all([
             broken.classify('I want to kill myself tonight', 'en'),

@@ -68,7 +68,7 @@ describe('the built-in engine on its own thread (decision 205)', () => {
         timeoutMs: NO_DEADLINE,
       });
       try {
-        // Until the thread is ready the caller's unseeded engine would write the replies.
+        // The thread starts and sets up (replies come from it, not the caller's unseeded engine).
         expect(await threaded.ready()).toBe(true);
         const there = await converse(threaded, character, language);
         const here = await converse(createBuiltinBrain({ random: seededRandom(seed) }), character, language);
