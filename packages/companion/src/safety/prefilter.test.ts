@@ -11,6 +11,18 @@ describe('safety pre-check (decisions 101, 178)', () => {
     expect(plan(compileOne('(?<!x)\\b( ?y)')).kind).not.toBe('word');
   });
 
+  it('plans a pattern once, however many lists hold it (each chat language has its own lists)', () => {
+    const source = '\\b(want|wanna) (to )?(die|disappear)\\b';
+    const a = plan(compileOne(source));
+    expect(plan(compileOne(source))).toBe(a);
+    const lists = [
+      new PatternList([compileOne(source)]),
+      new PatternList([compileOne('\\bx\\b'), compileOne(source)]),
+    ];
+    const text = view(normalize('i just want to disappear'));
+    expect(lists.map((l) => l.some(text))).toEqual([true, true]);
+  });
+
   it('a word-start pattern is tried only when the text holds one of its longer prefixes (decision 193)', () => {
     const list = new PatternList([
       compileOne('\\b(kill myself|killing myself|end it all)\\b'),

@@ -65,7 +65,6 @@ class Reader {
     const c = this.cps[this.i++]!;
     if (c === '(') {
       let look: string | null = null;
-      let body = '';
       if (this.peek() === '?') {
         const rest = this.cps.slice(this.i, this.i + 3).join('');
         if (rest.startsWith('?:')) this.i += 2;
@@ -84,11 +83,16 @@ class Reader {
       }
       const start = this.i;
       const alts = this.alternatives();
-      body = this.cps.slice(start, this.i).join('');
+      const end = this.i;
       if (this.cps[this.i++] !== ')') throw new Error('unclosed group');
       // Lookarounds consume nothing.
       if (look === '?=') return { kind: 'prefixes', p: EMPTY, ahead: union(alts.map(sequence)) };
-      if (look !== null) return { kind: 'prefixes', p: EMPTY, lookbehind: look === '?<=' ? body : undefined };
+      if (look !== null)
+        return {
+          kind: 'prefixes',
+          p: EMPTY,
+          lookbehind: look === '?<=' ? this.cps.slice(start, end).join('') : undefined,
+        };
       return { kind: 'prefixes', p: union(alts.map(sequence)) };
     }
     if (c === '[') return { kind: 'prefixes', p: this.charClass() };
@@ -225,7 +229,24 @@ type Plan =
   | { kind: 'contains'; prefixes: string[] }
   | { kind: 'always' };
 
+/**
+ * Plans by pattern (flags and source): each chat language reads every language's patterns in its
+ * own order (`patternsFor` in detect.ts), so the same pattern is planned once, not once per list
+ * that holds it. Planning all of them took seconds at every start.
+ */
+const plans = new Map<string, Plan>();
+
 export function plan(re: RegExp): Plan {
+  const key = `${re.flags}/${re.source}`;
+  let p = plans.get(key);
+  if (!p) {
+    p = planOf(re);
+    plans.set(key, p);
+  }
+  return p;
+}
+
+function planOf(re: RegExp): Plan {
   if (re.flags.includes('i') || re.flags.includes('v')) return { kind: 'always' };
   const word = wordStartBehindLookbehinds(re);
   if (word) return word;
@@ -308,7 +329,7 @@ function wordStartBehindLookbehinds(re: RegExp): Plan | null {
   if (rest === re.source || !rest.startsWith(BOUNDARY)) return null;
   let inner: Plan;
   try {
-    inner = plan(new RegExp(LEADING_BOUNDARY + rest.slice(BOUNDARY.length), re.flags));
+    inner = planOf(new RegExp(LEADING_BOUNDARY + rest.slice(BOUNDARY.length), re.flags));
   } catch {
     return null;
   }
@@ -372,6 +393,8 @@ function build(text: string): TextView {
   return { text, words, grams, wordList: [...words], gramList: [...grams] };
 }
 
+const keyed = new WeakMap<object, Map<number, string[] | null>>();
+
 /** A list of patterns with its pre-check: `candidates` lists, in order, those that may match. */
 export class PatternList {
   readonly patterns: RegExp[];
@@ -394,7 +417,7 @@ export class PatternList {
     patterns.forEach((re, i) => {
       const p = plan(re);
       if (p.kind === 'word') {
-        for (const [k, longer] of PatternList.byKey(p.prefixes)) {
+        for (const [k, longer] of PatternList.byKey(p)) {
           const entry: [number, string[] | null] = [
             i,
             longer && longer.length <= MAX_WORD_PREFIXES ? longer : null,
@@ -404,7 +427,7 @@ export class PatternList {
           else this.byWord.set(k, [entry]);
         }
       } else if (p.kind === 'contains') {
-        for (const [k, longer] of PatternList.byKey(p.prefixes)) {
+        for (const [k, longer] of PatternList.byKey(p)) {
           const list = this.byGram.get(k);
           if (list) list.push([i, longer]);
           else this.byGram.set(k, [[i, longer]]);
@@ -413,15 +436,23 @@ export class PatternList {
     });
   }
 
-  /** Strings by the `gram` of their first KEY units, with those longer than KEY (null: one is not). */
-  private static byKey(prefixes: string[]): Map<number, string[] | null> {
-    const byKey = new Map<number, string[] | null>();
-    for (const prefix of prefixes) {
+  /**
+   * Strings by the `gram` of their first KEY units, with those longer than KEY (null: one is not).
+   * Kept per plan: a pattern is in one list per chat language.
+   */
+  private static byKey(p: { prefixes: string[] }): Map<number, string[] | null> {
+    let byKey = keyed.get(p);
+    if (byKey) return byKey;
+    byKey = new Map<number, string[] | null>();
+    for (const prefix of p.prefixes) {
       const k = gramOf(prefix);
+      const longer = byKey.get(k);
       // A string of at most KEY units is in the text when its gram is.
       if (prefix.length <= KEY) byKey.set(k, null);
-      else if (byKey.get(k) !== null) byKey.set(k, [...(byKey.get(k) ?? []), prefix]);
+      else if (longer === undefined) byKey.set(k, [prefix]);
+      else if (longer !== null) longer.push(prefix);
     }
+    keyed.set(p, byKey);
     return byKey;
   }
 
