@@ -7,12 +7,14 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-# Lint, types, unit tests and the build do not depend on one another, and each mostly keeps one
-# core busy: side by side they take about half the time on two cores. Their output is printed in
-# this order once all four have ended.
+# Lint, types, the three unit suites and the build do not depend on one another, and each mostly
+# keeps one core busy: side by side they take about half the time on two cores. The unit suites
+# run as three checks, not one after the other: the companion's safety corpora keep one core busy
+# for a minute, and run in turn they left the other core idle once lint and types had ended
+# (decision 209). Their output is printed in this order once all have ended.
 pre="$(mktemp -d)"
 step "lint, typecheck, unit tests (shared, companion, web) and the build, side by side"
-checks=(lint typecheck test:unit build)
+checks=(lint typecheck test:companion test:web test:shared build)
 for c in "${checks[@]}"; do
   # `|| rc=$?`: the subshell inherits `set -e`, and must still write its status when the check fails.
   (rc=0; npm run "$c" >"$pre/$c.log" 2>&1 || rc=$?; echo "$rc" >"$pre/$c.rc") &
