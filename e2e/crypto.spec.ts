@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startBtcpayFake, type BtcpayFake } from '../apps/server/src/modules/payments/btcpay/btcpay-fake.ts';
+import { EXCLUSIVE } from './exclusive.ts';
 import { uniqueEmail } from './fixtures.ts';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server.ts';
 
@@ -68,29 +69,35 @@ async function walletBalance(page: Page): Promise<string> {
   return (await el.textContent())!.trim();
 }
 
-test('buy a pack with crypto: the hosted invoice, Pay, back to Amora, the tokens arrive', async ({
-  page,
-}) => {
-  await signedIn(page);
-  await toInvoice(page, 'pack-m');
-  await expect(page.getByText('7.99 USD')).toBeVisible();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`^${base}/paywall/(processing|success)`));
-  await expect(page.getByTestId('paywall-success')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('success-tokens')).toHaveText('550 tokens were added to your balance.');
-  expect(await walletBalance(page)).toBe('1 050');
-});
+test(
+  'buy a pack with crypto: the hosted invoice, Pay, back to Amora, the tokens arrive',
+  EXCLUSIVE,
+  async ({ page }) => {
+    await signedIn(page);
+    await toInvoice(page, 'pack-m');
+    await expect(page.getByText('7.99 USD')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`^${base}/paywall/(processing|success)`));
+    await expect(page.getByTestId('paywall-success')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('success-tokens')).toHaveText('550 tokens were added to your balance.');
+    expect(await walletBalance(page)).toBe('1 050');
+  },
+);
 
 // In Russian: the processor's reason is told in the reader's language.
-test('an invoice left to expire, in Russian: declined, nothing added, try again', async ({ page }) => {
-  await signedIn(page, 'ru');
-  await toInvoice(page, 'pack-s');
-  await page.getByRole('button', { name: 'Let it expire' }).click();
-  const declined = page.getByTestId('paywall-declined');
-  await expect(declined).toBeVisible({ timeout: 20_000 });
-  await expect(declined).toContainText('Транзакция отклонена');
-  await expect(declined).toContainText('Срок криптовалютного счёта истёк, он не был оплачен.');
-  await page.getByTestId('try-again').click();
-  await expect(page).toHaveURL(/\/paywall\/checkout\?pack=pack-s/);
-  expect(await walletBalance(page)).toBe('500');
-});
+test(
+  'an invoice left to expire, in Russian: declined, nothing added, try again',
+  EXCLUSIVE,
+  async ({ page }) => {
+    await signedIn(page, 'ru');
+    await toInvoice(page, 'pack-s');
+    await page.getByRole('button', { name: 'Let it expire' }).click();
+    const declined = page.getByTestId('paywall-declined');
+    await expect(declined).toBeVisible({ timeout: 20_000 });
+    await expect(declined).toContainText('Транзакция отклонена');
+    await expect(declined).toContainText('Срок криптовалютного счёта истёк, он не был оплачен.');
+    await page.getByTestId('try-again').click();
+    await expect(page).toHaveURL(/\/paywall\/checkout\?pack=pack-s/);
+    expect(await walletBalance(page)).toBe('500');
+  },
+);

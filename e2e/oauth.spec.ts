@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { startOAuthFake, type OAuthFake } from '../apps/server/src/modules/oauth/oauth-fake.ts';
+import { EXCLUSIVE } from './exclusive.ts';
 import { ageVerified, uniqueEmail } from './fixtures.ts';
 import { ownServerBase, startOwnServer, type OwnServer } from './own-server.ts';
 
@@ -24,7 +25,7 @@ test('no provider is configured: the sign-in and sign-up screens show no provide
   expect(await (await page.request.get('/api/auth/providers')).json()).toEqual({ providers: [] });
 });
 
-test.describe('with providers configured', () => {
+test.describe('with providers configured', EXCLUSIVE, () => {
   const base = ownServerBase(7);
   let fake: OAuthFake;
   let server: OwnServer | undefined;

@@ -13,7 +13,7 @@ export interface OwnServer {
 }
 
 export interface OwnServerOptions {
-  /** Added to E2E_PORT (see `ownServerBase`): each journey that starts a server has an offset of its own. */
+  /** Added to E2E_PORT: each journey that starts a server has an offset of its own. */
   portOffset: number;
   /** Names the temporary data folder and the error thrown when it does not start. */
   name: string;
@@ -25,14 +25,8 @@ export interface OwnServerOptions {
   startTimeoutMs?: number;
 }
 
-/**
- * The journey's offset above E2E_PORT, plus 100 for each worker running beside the first
- * (`TEST_PARALLEL_INDEX`, set by Playwright before the spec loads): the same journey may run at
- * desktop and phone size at the same time, each with its own server.
- */
 export function ownServerBase(portOffset: number): string {
-  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  return `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + portOffset + 100 * worker}`;
+  return `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3310) + portOffset}`;
 }
 
 /** Call from a `beforeAll` hook: the hook's time limit becomes the start's, plus a margin. */

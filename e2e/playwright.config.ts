@@ -63,8 +63,8 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: desktop, grepInvert: [/@exclusive/, russian] },
     { name: 'phone', use: phone, grepInvert: [/@exclusive/, english] },
-    // Journeys that flip what every visitor sees (maintenance, theme, offers, pace, purchase policy):
-    // after the others, one project after the other, so nothing runs beside them (exclusive.ts).
+    // Journeys that flip what every visitor sees (maintenance, theme) or need a fixed extra port:
+    // after the others, one project after the other, so nothing runs beside them.
     {
       name: 'desktop-exclusive',
       use: desktop,
