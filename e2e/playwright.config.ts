@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { browser } from './browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 /**
@@ -48,17 +48,8 @@ export default defineConfig({
     serviceWorkers: 'block',
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    // Debian's headless shell when it is installed, else the full Chromium (e2e/browser.ts).
+    launchOptions: browser,
   },
   projects: [
     { name: 'desktop', use: desktop, grepInvert: [/@exclusive/, russian] },

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { fullBrowser } from './browser.ts';
 import { onboardedUser, openChat } from './fixtures.ts';
 
-// The installed app: these journeys need the service worker the others go without (decision 207).
-test.use({ serviceWorkers: 'allow' });
+// The installed app: these journeys need the service worker the others go without (decision 207),
+// and the full browser: the headless shell keeps notifications blocked (decision 210).
+test.use({ serviceWorkers: 'allow', launchOptions: fullBrowser });
 
 /**
  * Web push for "she writes first" (issue 3): the chat list offers notifications; allowing them
