@@ -6,6 +6,9 @@ import { browser } from './browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 const dataDir = mkdtempSync(join(tmpdir(), 'amora-e2e-'));
+// Names this run's template data folder for the journeys that start a server of their own
+// (own-server.ts). Set in the runner before it starts its workers, which inherit it.
+process.env.AMORA_E2E_RUN ??= `${process.pid}-${Date.now()}`;
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 /**

@@ -35,6 +35,8 @@ test.beforeAll(async () => {
     portOffset: 29,
     name: 'voice',
     isolatedEnv: true,
+    // Its own first start, seeding included, runs without the binaries too.
+    fresh: true,
     env: { PATH: bin, REPLY_DELAY_MS: '300' },
     startTimeoutMs: 230_000,
   });
