@@ -45,7 +45,7 @@ export async function startOwnServer(opts: OwnServerOptions): Promise<OwnServer>
   // server that drains on SIGTERM may still listen: its health answer must not pass for ours.
   await portFree(Number(port), startTimeoutMs);
   const dataDir = mkdtempSync(join(tmpdir(), `amora-e2e-${opts.name}-`));
-  if (!opts.fresh) cpSync(await template(port, startTimeoutMs), dataDir, { recursive: true });
+  if (!opts.fresh) cpSync(await template(port, base, startTimeoutMs), dataDir, { recursive: true });
   const server = spawnServer(port, base, dataDir, opts);
   const stop = async (): Promise<void> => {
     if (server.exitCode !== null) return;
@@ -103,32 +103,32 @@ async function healthy(server: ChildProcess, base: string, timeoutMs: number): P
  * settings (database migrated, demo characters and their art seeded, secrets made), then a clean
  * stop. A server started on a copy of it only opens it: about 6 s here against 17 s fresh, and the
  * journeys start eight such servers (decision 210). One run makes it once, under the id the config
- * gives the run; the own-server journeys run one at a time, and a folder made with `mkdir` marks
- * the one making it.
+ * gives the run: a folder made with `mkdir` marks the worker making it, and the others wait for its
+ * `.ready` mark, or fail at once on its `.failed` one.
  */
-async function template(port: string, timeoutMs: number): Promise<string> {
+async function template(port: string, base: string, timeoutMs: number): Promise<string> {
   const dir = join(tmpdir(), `amora-e2e-template-${process.env.AMORA_E2E_RUN ?? process.pid}`);
   const ready = join(dir, '.ready');
+  const failed = join(dir, '.failed');
   const data = join(dir, 'data');
   const deadline = Date.now() + timeoutMs;
   try {
     mkdirSync(dir);
   } catch {
-    // Another worker makes it: wait for its mark.
     while (!existsSync(ready)) {
-      if (Date.now() > deadline) throw new Error(`the template ${dir} was not made`);
+      if (existsSync(failed) || Date.now() > deadline) throw new Error(`the template ${dir} was not made`);
       await new Promise((r) => setTimeout(r, 200));
     }
     return data;
   }
-  const base = `http://127.0.0.1:${port}`;
   const server = spawnServer(port, base, data, { env: {} });
   const exited = new Promise((r) => server.once('exit', r));
   const up = await healthy(server, base, timeoutMs);
   if (server.exitCode === null) server.kill('SIGTERM');
   await exited;
-  if (!up || server.exitCode !== 0) throw new Error(`the template server did not start and stop cleanly`);
-  writeFileSync(ready, '');
+  const made = up && server.exitCode === 0;
+  writeFileSync(made ? ready : failed, '');
+  if (!made) throw new Error('the template server did not start and stop cleanly');
   return data;
 }
 
