@@ -1,4 +1,4 @@
-import { startServerProcess } from './test/server-process.ts';
+import { freePort, startServerProcess } from './test/server-process.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +53,7 @@ async function waitForHealth(base: string, server: ReturnType<typeof startServer
 type Json = Record<string, unknown>;
 
 async function crashAndRecover(database: { DATABASE_URL?: string; DATA_DIR: string }) {
-  const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
     DATABASE_URL: '',

@@ -1,4 +1,4 @@
-import { startServerProcess } from './test/server-process.ts';
+import { freePort, startServerProcess } from './test/server-process.ts';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,9 +166,9 @@ describe('configuration', () => {
 const startServer = startServerProcess;
 
 // A start takes minutes on a busy machine (CI runs both database suites beside the browser journeys).
-async function waitForHealth(base: string, exited: Promise<unknown>) {
+async function waitForHealth(base: string, server: ReturnType<typeof startServer>) {
   let dead = false;
-  void exited.then(() => (dead = true));
+  void server.exited.then(() => (dead = true));
   for (let i = 0; i < 2400 && !dead; i++) {
     try {
       const res = await fetch(`${base}/api/health`);
@@ -178,13 +178,13 @@ async function waitForHealth(base: string, exited: Promise<unknown>) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not start');
+  throw new Error(`server did not start${dead ? ' (it exited)' : ''}:\n${server.output().slice(-3000)}`);
 }
 
 describe('process lifecycle', () => {
   it('generates secrets into DATA_DIR, and on SIGTERM finishes the reply in flight before closing the database', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'amora-data-'));
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = {
       DATA_DIR: dataDir,
@@ -195,7 +195,7 @@ describe('process lifecycle', () => {
     };
     delete (env as Record<string, string>).DATABASE_URL;
     const first = startServer({ ...env, DATABASE_URL: '' });
-    await waitForHealth(base, first.exited);
+    await waitForHealth(base, first);
     const { readFileSync } = await import('node:fs');
     const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
     expect(secrets.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -232,7 +232,7 @@ describe('process lifecycle', () => {
     // Same DATA_DIR again: same secrets (the old token still works) and the reply was stored.
     const second = startServer({ ...env, DATABASE_URL: '' });
     try {
-      await waitForHealth(base, second.exited);
+      await waitForHealth(base, second);
       const history = (await (await fetch(`${base}/api/chat/${chat._id}`, { headers: auth })).json()) as {
         data: { locked: boolean; messages: Array<{ self: boolean }> };
       };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { serverRoot } from '../lib/paths.ts';
 
 /**
@@ -24,4 +25,21 @@ export function startServerProcess(env: Record<string, string>) {
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+/**
+ * A port for such a server: free now, and below the kernel's ephemeral range (32768 and up here),
+ * so no outgoing connection of the suites (PostgreSQL, Redis, fetch) can take it before the server
+ * binds it (a random port up to 40000 could be taken that way, and the server then exits on start).
+ */
+export async function freePort(): Promise<string> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return String(port);
+  }
 }
